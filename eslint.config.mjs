@@ -1,0 +1,80 @@
+// Import boundaries are the architecture (ARCHITECTURE.md, "Processes and layers"): a breach fails
+// the build. test/lint/import-boundaries.test.ts proves each rule fires on a fixture.
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+
+const nodeBuiltins = ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)];
+
+const noNode = {
+  group: nodeBuiltins,
+  message: 'This code runs outside Node: no node:* or Node built-in modules here.',
+};
+const noElectron = {
+  group: ['electron', 'electron/*'],
+  message: 'Only the Electron shell (src-main/index.ts, src-main/electron/) and the preload import electron.',
+};
+const noMain = {
+  group: ['**/src-main', '**/src-main/**'],
+  message: 'The renderer reaches the main process only through typed IPC (src-renderer/lib/api.ts).',
+};
+
+// DOM globals that must not appear in code meant to run anywhere.
+const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'HTMLElement', 'Element', 'Node', 'File', 'Blob', 'FileReader', 'WebSocket']
+  .map((name) => ({ name, message: 'src-shared runs anywhere: no DOM APIs here.' }));
+const nodeGlobals = ['process', 'Buffer', '__dirname', '__filename', 'require', 'global', 'setImmediate']
+  .map((name) => ({ name, message: 'This code runs outside Node: no Node globals here.' }));
+
+export default tseslint.config(
+  {
+    ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/lint/fixtures/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
+    },
+  },
+  {
+    files: ['src-shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain] }],
+      'no-restricted-globals': ['error', ...domGlobals, ...nodeGlobals],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain] }],
+      'no-restricted-globals': ['error', ...nodeGlobals],
+    },
+  },
+  {
+    // Everything in main must run in plain Node so it can be tested; electron stays in the shell.
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/index.ts', 'src-main/electron/**', 'src-main/preload/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron] }],
+    },
+  },
+  {
+    files: ['src-main/preload/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

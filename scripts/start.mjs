@@ -1,0 +1,28 @@
+// `npm start`: launch the desktop app, or browser mode when the Electron binary is missing
+// (it cannot be downloaded on every machine; see README "Browser mode").
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+function electronBinary() {
+  try {
+    // The electron package exports the binary's path, and throws when its download never happened.
+    const binary = require('electron');
+    return typeof binary === 'string' && existsSync(binary) ? binary : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const binary = process.env.FIELD_DESK_BROWSER_MODE ? undefined : electronBinary();
+if (binary) {
+  const child = spawn(binary, ['.'], { cwd: root, stdio: 'inherit' });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  console.log('Electron is not installed on this machine, so Field Desk starts in browser mode (npm run electron:fetch installs it where downloads work).');
+  require(`${root}out/main/web-host.js`);
+}

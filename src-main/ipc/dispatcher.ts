@@ -1,0 +1,84 @@
+import type { z } from 'zod';
+import { AppError } from '../../src-shared/errors';
+import { channels } from '../../src-shared/ipc/channels';
+import {
+  type ChannelName,
+  type ChannelOutput,
+  type IpcResult,
+  type ParsedChannelInput,
+  isChannelName,
+} from '../../src-shared/ipc/contract';
+import type { Logger } from '../platform/logger';
+
+/** Who is calling: the frame URL in Electron, the page origin in browser mode. */
+export interface Sender {
+  transport: 'electron' | 'web';
+  url: string;
+}
+
+export type Handler<C extends ChannelName> = (
+  input: ParsedChannelInput<C>,
+  sender: Sender,
+) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+
+export type Handlers = { [C in ChannelName]: Handler<C> };
+
+export type Dispatch = (channel: unknown, input: unknown, sender: Sender) => Promise<IpcResult>;
+
+export interface DispatcherOptions {
+  handlers: Handlers;
+  isTrustedSender: (sender: Sender) => boolean;
+  logger: Logger;
+}
+
+/**
+ * The one wrapper every IPC call goes through, whatever the transport: checks the sender, checks
+ * the channel, parses the input, runs the handler, parses the output, and turns any failure into
+ * `{code, message}`. Nothing a handler throws escapes as anything else.
+ */
+export function createDispatcher({ handlers, isTrustedSender, logger }: DispatcherOptions): Dispatch {
+  return async (channel, input, sender) => {
+    if (!isTrustedSender(sender)) {
+      logger.warn('ipc: refused sender', { channel: String(channel).slice(0, 100), url: sender.url });
+      return failure(new AppError('IPC_FORBIDDEN_SENDER'));
+    }
+    if (!isChannelName(channel)) {
+      return failure(new AppError('IPC_UNKNOWN_CHANNEL', `Unknown channel "${String(channel).slice(0, 100)}".`));
+    }
+    const definition = channels[channel];
+    const parsed = definition.input.safeParse(input);
+    if (!parsed.success) {
+      return failure(new AppError('IPC_INVALID_INPUT', describeIssues(channel, parsed.error)));
+    }
+    try {
+      const handler = handlers[channel] as Handler<typeof channel>;
+      const value: unknown = await handler(parsed.data as never, sender);
+      const output = definition.output.safeParse(value);
+      if (!output.success) {
+        logger.error('ipc: handler answered outside its contract', { channel, issues: output.error.issues });
+        return failure(new AppError('INTERNAL'));
+      }
+      return { ok: true, value: output.data };
+    } catch (error) {
+      if (error instanceof AppError) return failure(error);
+      logger.error('ipc: handler failed', { channel, error });
+      return failure(new AppError('INTERNAL'));
+    }
+  };
+}
+
+function failure(error: AppError): IpcResult {
+  return { ok: false, error: error.toBody() };
+}
+
+/**
+ * A message a developer can act on, naming each bad field. zod's messages describe the expected
+ * shape, not the received value, so no secret a caller sent is echoed back.
+ */
+function describeIssues(channel: string, error: z.ZodError): string {
+  const issues = error.issues.slice(0, 5).map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : 'input';
+    return `${path}: ${issue.message}`;
+  });
+  return `Invalid input for ${channel}: ${issues.join('; ')}.`;
+}

@@ -1,0 +1,39 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+export const PRODUCT_NAME = 'Field Desk';
+
+export interface DataPaths {
+  dataDir: string;
+  logDir: string;
+  settingsFile: string;
+}
+
+interface PathEnvironment {
+  platform: NodeJS.Platform;
+  env: Record<string, string | undefined>;
+  home: string;
+}
+
+/**
+ * The same folder Electron's `app.getPath('userData')` gives for our product name, so the desktop
+ * shell and browser mode share one data dir. `FIELD_DESK_DATA_DIR` overrides it (tests, portable use).
+ */
+export function defaultDataDir({ platform, env, home }: PathEnvironment): string {
+  if (env.FIELD_DESK_DATA_DIR) return env.FIELD_DESK_DATA_DIR;
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME);
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), PRODUCT_NAME);
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME);
+}
+
+export function dataPaths(dataDir: string): DataPaths {
+  return {
+    dataDir,
+    logDir: join(dataDir, 'logs'),
+    settingsFile: join(dataDir, 'settings.json'),
+  };
+}
+
+export function resolveDataDir(override?: string): string {
+  return override ?? defaultDataDir({ platform: process.platform, env: process.env, home: homedir() });
+}

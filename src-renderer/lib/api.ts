@@ -1,0 +1,43 @@
+import { AppError } from '../../src-shared/errors';
+import { events } from '../../src-shared/ipc/channels';
+import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload, RendererBridge } from '../../src-shared/ipc/contract';
+import { createWebBridge, takeToken } from './web-bridge';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in browser mode. */
+    api?: RendererBridge;
+  }
+}
+
+// The only module that touches `window.api`: every other part of the renderer calls `invoke` and `on`.
+let bridge: RendererBridge | undefined;
+
+function getBridge(): RendererBridge {
+  bridge ??= window.api ?? createWebBridge(takeToken());
+  return bridge;
+}
+
+/** Connects before the first screen renders, so the token leaves the address bar at once. */
+export function connect(): void {
+  getBridge();
+}
+
+export const isBrowserMode = (): boolean => !window.api;
+
+type InvokeArguments<C extends ChannelName> = undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
+
+/** Calls main. Resolves with the channel's output, or throws an `AppError` carrying `{code, message}`. */
+export async function invoke<C extends ChannelName>(channel: C, ...[input]: InvokeArguments<C>): Promise<ChannelOutput<C>> {
+  const result = await getBridge().invoke(channel, input);
+  if (!result.ok) throw AppError.fromBody(result.error);
+  return result.value as ChannelOutput<C>;
+}
+
+/** Listens to an event from main; payloads are checked against the contract before listeners see them. */
+export function on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+  return getBridge().on(event, (payload) => {
+    const parsed = events[event].safeParse(payload);
+    if (parsed.success) listener(parsed.data as EventPayload<E>);
+  });
+}

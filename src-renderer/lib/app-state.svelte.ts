@@ -1,0 +1,50 @@
+import type { AppInfo, Settings, Theme } from '../../src-shared/ipc/channels';
+import { AppError } from '../../src-shared/errors';
+import { invoke, on } from './api';
+
+/** What every screen shares: who we are (`app:info`) and the user's preferences. */
+class AppState {
+  info = $state<AppInfo | undefined>();
+  settings = $state<Settings>({ theme: 'system' });
+  /** A problem to show in the frame, as `{code, message}` from main. */
+  error = $state<{ code: string; message: string } | undefined>();
+  #systemDark = $state(false);
+
+  /** The theme actually applied: `system` follows the OS. */
+  resolvedTheme = $derived<'light' | 'dark'>(
+    this.settings.theme === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.settings.theme,
+  );
+
+  async load(): Promise<void> {
+    const media = window.matchMedia('(prefers-color-scheme: dark)');
+    this.#systemDark = media.matches;
+    media.addEventListener('change', (event) => (this.#systemDark = event.matches));
+    on('settings:did-change', (settings) => (this.settings = settings));
+    try {
+      const [info, settings] = await Promise.all([invoke('app:info'), invoke('settings:get')]);
+      this.info = info;
+      this.settings = settings;
+      this.error = undefined;
+    } catch (error) {
+      this.error = toProblem(error);
+    }
+  }
+
+  async setTheme(theme: Theme): Promise<void> {
+    const previous = this.settings;
+    this.settings = { ...previous, theme };
+    try {
+      this.settings = await invoke('settings:update', { theme });
+    } catch (error) {
+      this.settings = previous;
+      this.error = toProblem(error);
+    }
+  }
+}
+
+function toProblem(error: unknown): { code: string; message: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  return { code: 'INTERNAL', message: 'Something went wrong inside the app.' };
+}
+
+export const appState = new AppState();

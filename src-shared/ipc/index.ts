@@ -1,0 +1,4 @@
+export * from './channels';
+export * from './contract';
+export * from './wire';
+export * from './names';

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from '@playwright/test';
+
+export interface WebHostProcess {
+  /** The URL the web host printed, token included. */
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+}
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Starts the built web host (`out/main/web-host.js`) on port 0 with its own data dir, as `npm start` would. */
+export async function startWebHostProcess(): Promise<WebHostProcess & { stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out', 'main', 'web-host.js'), '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 15_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Open: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web host exited with ${code}:\n${output}`));
+    });
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
+    dataDir,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ webHost: WebHostProcess }>({
+  // Playwright reads fixture dependencies from the destructuring pattern, so an empty one is required.
+  // eslint-disable-next-line no-empty-pattern
+  webHost: async ({}, use) => {
+    const host = await startWebHostProcess();
+    await use(host);
+    await host.stop();
+  },
+});
+
+export { expect } from '@playwright/test';
