@@ -29,7 +29,7 @@ const nodeGlobals = ['process', 'Buffer', '__dirname', '__filename', 'require', 
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/lint/fixtures/**'],
+    ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,0 +1,43 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Lints code as if it lived at a path in the tree, with the project's real eslint.config.mjs.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
+describe('import boundaries', () => {
+  it('fail when src-shared imports node:fs, a Node built-in, or electron', async () => {
+    expect(await ruleIds("import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n", 'src-shared/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { join } from 'path';\nexport const at = join;\n", 'src-shared/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { app } from 'electron';\nexport const shell = app;\n", 'src-shared/api/fixture.ts')).toContain('no-restricted-imports');
+  });
+
+  it('fail when src-shared touches a DOM or Node global', async () => {
+    expect(await ruleIds('export const title = () => document.title;\n', 'src-shared/fixture.ts')).toContain('no-restricted-globals');
+    expect(await ruleIds('export const cwd = () => process.cwd();\n', 'src-shared/fixture.ts')).toContain('no-restricted-globals');
+  });
+
+  it('fail when the renderer imports node:*, electron or anything from src-main', async () => {
+    expect(await ruleIds("import fs from 'node:fs';\nexport default fs;\n", 'src-renderer/lib/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { ipcRenderer } from 'electron';\nexport default ipcRenderer;\n", 'src-renderer/lib/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { createApp } from '../../src-main/app/create-app';\nexport default createApp;\n", 'src-renderer/lib/fixture.ts')).toContain(
+      'no-restricted-imports',
+    );
+  });
+
+  it('fail when main code outside the Electron shell imports electron', async () => {
+    expect(await ruleIds("import { app } from 'electron';\nexport default app;\n", 'src-main/app/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { app } from 'electron';\nexport default app;\n", 'src-main/web-host/fixture.ts')).toContain('no-restricted-imports');
+  });
+
+  it('allow what each layer may use', async () => {
+    expect(await ruleIds("import { z } from 'zod';\nexport const Id = z.number();\n", 'src-shared/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { app } from 'electron';\nexport default app;\n", 'src-main/electron/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { contextBridge } from 'electron';\nexport default contextBridge;\n", 'src-main/preload/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { readFileSync } from 'node:fs';\nexport default readFileSync;\n", 'src-main/app/fixture.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,135 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../../src-main/app/create-app';
+import { createMemoryLogger } from '../../../src-main/platform/logger';
+import { temporaryDir } from '../../support/temporary-dir';
+import { createFakeElectron } from './fake-electron';
+
+const fake = vi.hoisted(() => ({ current: undefined as ReturnType<typeof createFakeElectron> | undefined }));
+
+vi.mock('electron', async () => {
+  const { createFakeElectron: create } = await import('./fake-electron');
+  fake.current = create();
+  return fake.current.module;
+});
+
+function electron() {
+  if (!fake.current) throw new Error('electron mock not loaded');
+  return fake.current;
+}
+
+beforeEach(async () => {
+  await import('electron');
+  electron().reset();
+  vi.resetModules();
+});
+
+const RENDERER = 'file:///opt/field-desk/out/renderer/index.html';
+
+describe('the Electron IPC bridge', () => {
+  it('registers every channel of the contract and answers through the dispatcher', async () => {
+    const { registerIpc } = await import('../../../src-main/electron/ipc-bridge');
+    const { channels } = await import('../../../src-shared/ipc/channels');
+    const app = createApp({ dataDir: temporaryDir(), host: 'electron', logger: createMemoryLogger() });
+    const unregister = registerIpc(app, RENDERER, () => undefined);
+    expect([...electron().handlers.keys()].sort()).toEqual(Object.keys(channels).sort());
+
+    const handle = electron().handlers.get('app:info');
+    expect(await handle?.({ senderFrame: { url: RENDERER } }, undefined)).toMatchObject({ ok: true, value: { host: 'electron' } });
+    expect(await handle?.({ senderFrame: { url: 'https://evil.example/' } }, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'IPC_FORBIDDEN_SENDER' },
+    });
+    expect(await handle?.({ senderFrame: null }, undefined)).toMatchObject({ ok: false, error: { code: 'IPC_FORBIDDEN_SENDER' } });
+    expect(await electron().handlers.get('settings:update')?.({ senderFrame: { url: RENDERER } }, { theme: 'neon' })).toMatchObject({
+      ok: false,
+      error: { code: 'IPC_INVALID_INPUT' },
+    });
+
+    unregister();
+    expect(electron().handlers.size).toBe(0);
+  });
+
+  it('forwards events from main to the window', async () => {
+    const { registerIpc } = await import('../../../src-main/electron/ipc-bridge');
+    const { createMainWindow } = await import('../../../src-main/electron/window');
+    const app = createApp({ dataDir: temporaryDir(), host: 'electron', logger: createMemoryLogger() });
+    const window = createMainWindow(RENDERER);
+    registerIpc(app, RENDERER, () => window as never);
+    await electron().handlers.get('settings:update')?.({ senderFrame: { url: RENDERER } }, { theme: 'dark' });
+    expect(electron().windows[0]?.sent).toEqual([['settings:did-change', { theme: 'dark' }]]);
+  });
+});
+
+describe('the main window', () => {
+  it('loads the renderer with the secure preferences and the preload', async () => {
+    const { createMainWindow } = await import('../../../src-main/electron/window');
+    createMainWindow(RENDERER);
+    const window = electron().windows[0];
+    expect(window?.loadedUrl).toBe(RENDERER);
+    expect(window?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: expect.stringMatching(/preload[/\\]index\.js$/) });
+  });
+
+  it('denies new windows (opening https links outside) and navigation away from the renderer', async () => {
+    const { createMainWindow } = await import('../../../src-main/electron/window');
+    createMainWindow(RENDERER);
+    const window = electron().windows[0];
+    expect(window?.openHandler?.({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
+    expect(electron().module.shell.openExternal).toHaveBeenCalledWith('https://example.com/help');
+    expect(window?.openHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(electron().module.shell.openExternal).toHaveBeenCalledTimes(1);
+
+    const navigate = window?.contentsListeners.get('will-navigate');
+    const away = { preventDefault: vi.fn() };
+    navigate?.(away, 'https://evil.example/');
+    expect(away.preventDefault).toHaveBeenCalled();
+    const inside = { preventDefault: vi.fn() };
+    navigate?.(inside, `${RENDERER}#/settings`);
+    expect(inside.preventDefault).not.toHaveBeenCalled();
+  });
+});
+
+describe('the app entry', () => {
+  it('quits when another instance holds the lock', async () => {
+    electron().module.app.lock = false;
+    await import('../../../src-main/index');
+    expect(electron().module.app.quit).toHaveBeenCalled();
+    expect(electron().windows).toHaveLength(0);
+  });
+
+  it('denies every permission request and opens one window', async () => {
+    process.env.FIELD_DESK_DATA_DIR = temporaryDir();
+    electron().module.app.getPath.mockReturnValue(process.env.FIELD_DESK_DATA_DIR);
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().windows).toHaveLength(1));
+    const callback = vi.fn();
+    electron().permissionHandlers.request?.({}, 'geolocation', callback);
+    expect(callback).toHaveBeenCalledWith(false);
+    expect(electron().permissionHandlers.check?.()).toBe(false);
+    delete process.env.FIELD_DESK_DATA_DIR;
+  });
+});
+
+describe('the preload bridge', () => {
+  it('exposes invoke, on and getPathForFile, refusing malformed channel names', async () => {
+    await import('../../../src-main/preload/index');
+    const api = electron().exposed() as {
+      invoke: (channel: unknown, input?: unknown) => Promise<unknown>;
+      on: (event: unknown, listener: (payload: unknown) => void) => () => void;
+      getPathForFile: (file: unknown) => string;
+    };
+    expect(Object.keys(api).sort()).toEqual(['getPathForFile', 'invoke', 'on']);
+    expect(await api.invoke('app:info')).toEqual({ ok: true, value: { channel: 'app:info', input: undefined } });
+    expect(await api.invoke('../../etc')).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL' } });
+    expect(await api.invoke(42)).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL' } });
+    expect(electron().module.ipcRenderer.invoke).toHaveBeenCalledTimes(1);
+
+    const listener = vi.fn();
+    const off = api.on('settings:did-change', listener);
+    const wrapped = electron().module.ipcRenderer.on.mock.calls[0]?.[1] as (event: unknown, payload: unknown) => void;
+    wrapped({ sender: 'hidden' }, { theme: 'dark' });
+    expect(listener).toHaveBeenCalledWith({ theme: 'dark' });
+    off();
+    expect(electron().module.ipcRenderer.removeListener).toHaveBeenCalledWith('settings:did-change', wrapped);
+    expect(api.getPathForFile({})).toBe('/home/ann/report.pdf');
+  });
+});
