@@ -18,11 +18,17 @@ function electronBinary() {
   }
 }
 
-const binary = process.env.FIELD_DESK_BROWSER_MODE ? undefined : electronBinary();
+const forced = Boolean(process.env.FIELD_DESK_BROWSER_MODE);
+const binary = forced ? undefined : electronBinary();
 if (binary) {
-  const child = spawn(binary, ['.'], { cwd: root, stdio: 'inherit' });
+  const child = spawn(binary, ['.', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
-  console.log('Electron is not installed on this machine, so Field Desk starts in browser mode (npm run electron:fetch installs it where downloads work).');
+  console.log(
+    forced
+      ? 'FIELD_DESK_BROWSER_MODE is set, so Field Desk starts in browser mode.'
+      : 'Electron is not installed on this machine, so Field Desk starts in browser mode (npm run electron:fetch installs it where downloads work).',
+  );
+  // The web host reads --port and --data-dir from the same command line.
   require(`${root}out/main/web-host.js`);
 }

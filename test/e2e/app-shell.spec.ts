@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, startWebHostProcess, test } from './fixtures';
 
 test('the page served by the web host shows app:info through the IPC bridge', async ({ page, webHost }, testInfo) => {
   await page.goto(webHost.url);
@@ -42,8 +42,16 @@ test('the dark theme is chosen in settings, applied at once and kept after a rel
   await page.screenshot({ path: testInfo.outputPath('settings-dark.png') });
 });
 
-test('a page opened without the token says it is not connected instead of showing stale data', async ({ page, webHost }) => {
-  await page.goto(webHost.origin);
-  await expect(page.getByRole('status')).toHaveText('Not connected to Field Desk');
+test('a page opened without the token says how to connect instead of showing anything', async ({ page, webHost }) => {
+  await page.goto(`${webHost.origin}/#/settings`);
+  await expect(page.getByRole('status')).toHaveText('Not connected: open the address Field Desk printed when it started.');
   await expect(page.getByTestId('app-info')).toHaveCount(0);
+});
+
+test('when the web host goes away the page says the connection is lost', async ({ page }) => {
+  const host = await startWebHostProcess();
+  await page.goto(host.url);
+  await expect(page.getByTestId('sidebar-version')).toContainText('Version');
+  await host.stop();
+  await expect(page.getByRole('status')).toHaveText('Connection to Field Desk lost. Reconnecting…');
 });

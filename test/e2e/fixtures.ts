@@ -14,11 +14,20 @@ export interface WebHostProcess {
 
 const ROOT = join(__dirname, '..', '..');
 
-/** Starts the built web host (`out/main/web-host.js`) on port 0 with its own data dir, as `npm start` would. */
-export async function startWebHostProcess(): Promise<WebHostProcess & { stop: () => Promise<void> }> {
+/**
+ * Runs what `npm start` runs after its build (`scripts/start.mjs`), on port 0 with its own data dir.
+ * Browser mode is forced so a machine that does have Electron still tests the web host.
+ */
+export async function startWebHostProcess(
+  { forceBrowserMode = true }: { forceBrowserMode?: boolean } = {},
+): Promise<WebHostProcess & { output: () => string; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'out', 'main', 'web-host.js'), '--port', '0', '--data-dir', dataDir], {
+  const env = { ...process.env };
+  if (forceBrowserMode) env.FIELD_DESK_BROWSER_MODE = '1';
+  else delete env.FIELD_DESK_BROWSER_MODE;
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env,
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -44,6 +53,7 @@ export async function startWebHostProcess(): Promise<WebHostProcess & { stop: ()
     origin: parsed.origin,
     token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     dataDir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../src-main/app/create-app';
 import { createMemoryLogger } from '../../../src-main/platform/logger';
 import { temporaryDir } from '../../support/temporary-dir';
-import { createFakeElectron } from './fake-electron';
+import type { createFakeElectron } from './fake-electron';
 
 const fake = vi.hoisted(() => ({ current: undefined as ReturnType<typeof createFakeElectron> | undefined }));
 
