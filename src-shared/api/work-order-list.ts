@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { SortOrderSchema, flexibleList, listEnvelope } from './common';
+import { booleanField, integerField } from './form-fields';
+import { WorkOrderSchema } from './work-order';
+
+/** The lists of GET workorders (decisions §3); `workorders_cancelled` is ours. */
+export const WORK_ORDER_LISTS = [
+  { id: 'workorders_all', label: 'All' },
+  { id: 'workorders_draft', label: 'Drafts' },
+  { id: 'workorders_published_routed', label: 'Published and routed' },
+  { id: 'workorders_assigned', label: 'Assigned' },
+  { id: 'workorders_work_done', label: 'Work done' },
+  { id: 'workorders_approved', label: 'Approved and paid' },
+  { id: 'workorders_in_flight', label: 'In flight' },
+  { id: 'workorders_problem', label: 'Problems' },
+  { id: 'workorders_cancelled', label: 'Cancelled' },
+] as const;
+
+export const WORK_ORDER_LIST_IDS = [
+  'workorders_all',
+  'workorders_draft',
+  'workorders_published_routed',
+  'workorders_assigned',
+  'workorders_work_done',
+  'workorders_approved',
+  'workorders_in_flight',
+  'workorders_problem',
+  'workorders_cancelled',
+] as const satisfies readonly (typeof WORK_ORDER_LISTS)[number]['id'][];
+export const WorkOrderListIdSchema = z.enum(WORK_ORDER_LIST_IDS);
+export type WorkOrderListId = z.infer<typeof WorkOrderListIdSchema>;
+
+export const WORK_ORDER_SORT_FIELDS = ['id', 'title', 'schedule', 'status', 'pay', 'created_date'] as const;
+export const WorkOrderSortFieldSchema = z.enum(WORK_ORDER_SORT_FIELDS);
+export type WorkOrderSortField = z.infer<typeof WorkOrderSortFieldSchema>;
+
+export const WORK_ORDER_LIST_DEFAULT_PER_PAGE = 25;
+/** A larger `per_page` answers 400. */
+export const WORK_ORDER_LIST_MAX_PER_PAGE = 100;
+
+const IdFilterSchema = integerField(z.number().int().positive()).optional();
+
+/**
+ * Query of GET workorders. Every value arrives as text; unknown parameters
+ * are dropped rather than rejected, as the service ignores them.
+ */
+export const WorkOrderListQuerySchema = z.object({
+  list: WorkOrderListIdSchema.default('workorders_all'),
+  page: integerField(z.number().int().min(1)).default(1),
+  per_page: integerField(z.number().int().min(1).max(WORK_ORDER_LIST_MAX_PER_PAGE)).default(
+    WORK_ORDER_LIST_DEFAULT_PER_PAGE,
+  ),
+  sort: WorkOrderSortFieldSchema.optional(),
+  order: SortOrderSchema.optional(),
+  columns: z.string().optional(),
+  view: z.string().optional(),
+  sticky: booleanField().optional(),
+  /** Matches title, id, city and client name. */
+  f_search: z.string().optional(),
+  f_work_order_id: IdFilterSchema,
+  f_type_of_work: IdFilterSchema,
+  f_client: IdFilterSchema,
+  f_project: IdFilterSchema,
+  f_manager: IdFilterSchema,
+  f_city: z.string().optional(),
+  f_state: z.string().optional(),
+  f_country: z.string().optional(),
+  f_saved_location: IdFilterSchema,
+});
+export type WorkOrderListQuery = z.infer<typeof WorkOrderListQuerySchema>;
+export type WorkOrderListQueryInput = z.input<typeof WorkOrderListQuerySchema>;
+
+/** Answer of GET workorders. */
+export const WorkOrderListSchema = listEnvelope(WorkOrderSchema);
+export type WorkOrderList = z.infer<typeof WorkOrderListSchema>;
+
+export const WorkOrderListSummarySchema = z.looseObject({
+  id: z.string(),
+  label: z.string().nullish(),
+  count: z.number().int().nullish(),
+});
+export type WorkOrderListSummary = z.infer<typeof WorkOrderListSummarySchema>;
+
+/** Answer of GET workorders/lists: each list with its count. */
+export const WorkOrderListsAnswerSchema = flexibleList(WorkOrderListSummarySchema);
+export type WorkOrderListsAnswer = z.infer<typeof WorkOrderListsAnswerSchema>;
