@@ -3,7 +3,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import { createLogger, type Logger } from '../platform/logger';
 import { dataPaths } from '../platform/paths';
 import { SettingsStore } from '../platform/settings-store';
-import packageJson from '../../package.json';
+import { productName, version } from '../../package.json';
 import { EventHub } from './event-hub';
 
 export interface AppConfig {
@@ -32,8 +32,8 @@ export function createApp(config: AppConfig): App {
   const settings = new SettingsStore(paths.settingsFile, logger);
 
   const info: AppInfo = AppInfoSchema.parse({
-    name: packageJson.productName,
-    version: packageJson.version,
+    name: productName,
+    version,
     // The embedded local marketplace is the default environment; choosing another comes with sign-in.
     environment: 'local',
     dataDir: paths.dataDir,
