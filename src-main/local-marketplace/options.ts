@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** How one marketplace server is set up. One server plays one environment. */
+export const MarketplaceOptionsSchema = z.object({
+  /** A SQLite file that survives restarts, or `:memory:`. */
+  db: z.string().min(1).default(':memory:'),
+  /** Decides the webhook service path (`webhook-sandbox` or `webhook`). */
+  environment: z.enum(['sandbox', 'production']).default('sandbox'),
+  tokenLifetimeSeconds: z.number().int().positive().default(3600),
+  /** Approved orders are paid after this long (decisions §2). */
+  payDelaySeconds: z.number().nonnegative().default(5),
+  /** Seed the demo company into an empty database. */
+  seed: z.enum(['demo', 'none']).default('demo'),
+  /** Largest JSON or form body, in bytes (uploads have their own limit). */
+  bodyLimitBytes: z.number().int().positive().default(1024 * 1024),
+  /** Run the provider simulation on a timer (the app's demo does; tests do not). */
+  simulationTimer: z.boolean().default(false),
+});
+
+export type MarketplaceOptions = z.output<typeof MarketplaceOptionsSchema>;
+export type MarketplaceOptionsInput = z.input<typeof MarketplaceOptionsSchema>;
