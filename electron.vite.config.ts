@@ -13,6 +13,9 @@ export default defineConfig({
           index: resolve(__dirname, 'src-main/index.ts'),
           // Browser mode: the same app in plain Node, served to a browser (no electron import).
           'web-host': resolve(__dirname, 'src-main/web-host/main.ts'),
+          // The local marketplace on its own (npm run marketplace), and the thread the app runs it in.
+          marketplace: resolve(__dirname, 'src-main/local-marketplace/cli.ts'),
+          'marketplace-worker': resolve(__dirname, 'src-main/local-marketplace/worker.ts'),
         },
       },
     },

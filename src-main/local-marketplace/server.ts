@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { REST_API_BASE_PATH } from '../../src-shared/api/common';
 import { createLogger, type Logger } from '../platform/logger';
 import { requireToken } from './auth/require-token';
@@ -45,6 +45,10 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Refusals before routing (an undecodable path) answer our error body too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(restErrorBody(400, FRAMEWORK_MESSAGES[error.code] ?? 'Invalid request'));
+    },
   });
   app.decorateRequest('auth', null);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

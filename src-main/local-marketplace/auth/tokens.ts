@@ -1,4 +1,5 @@
 import type { MarketplaceContext } from '../context';
+import { preparedStatement } from '../store/database';
 import { hashToken, newToken } from './secrets';
 
 export interface IssuedToken {
@@ -27,12 +28,11 @@ export function issueToken(context: MarketplaceContext, clientId: string, userId
 
 /** The owner of a live access token, or undefined when it is unknown or expired. */
 export function findAccessToken(context: MarketplaceContext, accessToken: string): TokenOwner | undefined {
-  const row = context.db
-    .prepare(
-      `SELECT t.user_id, t.client_id, t.expires_at, c.company_id FROM tokens t JOIN api_clients c ON c.client_id = t.client_id
-       WHERE t.access_token = ?`,
-    )
-    .get(hashToken(accessToken)) as { user_id: number; client_id: string; expires_at: number; company_id: number } | undefined;
+  const row = preparedStatement(
+    context,
+    `SELECT t.user_id, t.client_id, t.expires_at, c.company_id FROM tokens t JOIN api_clients c ON c.client_id = t.client_id
+     WHERE t.access_token = ?`,
+  ).get(hashToken(accessToken)) as { user_id: number; client_id: string; expires_at: number; company_id: number } | undefined;
   if (!row || row.expires_at <= context.clock.now()) return undefined;
   return { userId: row.user_id, companyId: row.company_id, clientId: row.client_id };
 }

@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketplaceContext } from '../context';
+import { RouteRegistry } from '../http/route';
+import { registerClockRoutes } from './clock';
+import { registerOpenApiRoute } from './openapi';
+import { registerResetRoutes } from './reset';
 
-/** The control plane under `/__local/` (decisions §9): never needed by a client of the real service. */
+/**
+ * The control plane under `/__local/` (decisions §9): never needed by a client of the real service,
+ * so it takes no access_token and stays out of `context.routes` (the REST API's document). Each
+ * concern is a file here; fault injection, the provider simulation and the webhook delivery log
+ * join the same way.
+ */
 export function registerControlRoutes(app: FastifyInstance, context: MarketplaceContext): void {
-  void app;
-  void context;
+  const registry = new RouteRegistry();
+  registerResetRoutes(app, context, registry);
+  registerClockRoutes(app, context, registry);
+  registerOpenApiRoute(app, context, registry);
 }

@@ -102,7 +102,10 @@ export function parse<Schema extends z.ZodType>(schema: Schema, value: unknown, 
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.slice(0, 10);
-  const fields = issues.map((issue) => issue.path.join('.')).filter(Boolean);
+  // An unknown key is reported at its parent's path; name the key itself.
+  const fields = issues
+    .flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key].join('.')) : [issue.path.join('.')]))
+    .filter(Boolean);
   const details = issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
   throw invalidInput(`Invalid ${where === 'path' ? 'path parameter' : where}: ${details}`, fields);
 }

@@ -1,7 +1,53 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { SavedLocationListSchema, SavedLocationSchema } from '../../../src-shared/api/location';
 import type { MarketplaceContext } from '../context';
+import { LocationCreateBody, LocationListQuery, LocationUpdateBody, createLocation, deleteLocation, listLocations, updateLocation } from '../domain/locations';
+import { IdParam, route } from '../http/route';
 
+const TAG = 'Saved locations';
+const LocationParams = z.object({ location_id: IdParam });
+
+/** Saved locations (spec, Saved locations; decisions §6). `locations/location-types` is with the reference data. */
 export function registerLocationRoutes(app: FastifyInstance, context: MarketplaceContext): void {
-  void app;
-  void context;
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/locations',
+    summary: 'List saved locations; f_search matches name, address, city and zip; paged (per_page at most 100)',
+    tag: TAG,
+    query: LocationListQuery,
+    response: SavedLocationListSchema,
+    handler: ({ auth, query }) => listLocations(context, auth.companyId, query),
+  });
+
+  route(app, context.routes, {
+    method: 'POST',
+    url: '/locations',
+    summary: 'Save a location',
+    tag: TAG,
+    body: LocationCreateBody,
+    response: SavedLocationSchema,
+    handler: ({ auth, body }) => createLocation(context, auth.companyId, body),
+  });
+
+  route(app, context.routes, {
+    method: 'PUT',
+    url: '/locations/:location_id',
+    summary: 'Edit a saved location; only the fields sent change',
+    tag: TAG,
+    params: LocationParams,
+    body: LocationUpdateBody,
+    response: SavedLocationSchema,
+    handler: ({ auth, params, body }) => updateLocation(context, auth.companyId, params.location_id, body),
+  });
+
+  route(app, context.routes, {
+    method: 'DELETE',
+    url: '/locations/:location_id',
+    summary: 'Delete a saved location; answers it as it was',
+    tag: TAG,
+    params: LocationParams,
+    response: SavedLocationSchema,
+    handler: ({ auth, params }) => deleteLocation(context, auth.companyId, params.location_id),
+  });
 }

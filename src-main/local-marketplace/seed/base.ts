@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/secrets';
+import type { ManagerData } from '../domain/providers';
 import type { MarketplaceDatabase } from '../store/database';
 import { DEMO_CREDENTIALS } from './demo-credentials';
 
@@ -27,6 +28,9 @@ export const DEMO_MANAGERS: readonly ManagerSeed[] = [
   { id: 2003, firstName: 'Priya', lastName: 'Raman', email: 'priya.raman@northwind.example', phone: '+1 312 555 0142' },
 ];
 
+/** The demo company works out of Chicago; its managers' profiles say so. */
+const DEMO_OFFICE = { city: 'Chicago', state: 'IL', country: 'US', time_zone: 'America/Chicago' } as const;
+
 /** The buyer company, its API client and its managers: what every marketplace needs to answer. */
 export function seedBase(db: MarketplaceDatabase): void {
   db.prepare('INSERT INTO companies (id, name) VALUES (?, ?)').run(DEMO_CREDENTIALS.companyId, DEMO_CREDENTIALS.companyName);
@@ -46,7 +50,7 @@ export function seedBase(db: MarketplaceDatabase): void {
       manager.password ? hashPassword(manager.password) : null,
       manager.firstName,
       manager.lastName,
-      JSON.stringify({ email: manager.email, phone: manager.phone }),
+      JSON.stringify({ email: manager.email, phone: manager.phone, ...DEMO_OFFICE } satisfies ManagerData),
     );
   }
 }

@@ -1,13 +1,29 @@
 import type { MarketplaceContext } from '../context';
 import { seedBase } from './base';
+import { seedClients } from './clients';
+import { seedCompanyLists } from './company-lists';
+import { DEMO_CREDENTIALS } from './demo-credentials';
+import { seedLocations } from './locations';
+import { seedProviders } from './providers';
+import { seedTalentPools } from './talent-pools';
+import { seedWorkOrders } from './work-orders';
 
 /**
  * The demo company: managers, clients and projects, saved locations, providers, talent pools and
  * work orders in every status. Deterministic: the same seed gives the same ids and data.
  */
 export function seedDemo(context: MarketplaceContext): void {
-  context.db.transaction(() => {
-    seedBase(context.db);
+  const { db } = context;
+  const companyId = DEMO_CREDENTIALS.companyId;
+  db.transaction(() => {
+    seedBase(db);
+    seedClients(db, companyId);
+    seedLocations(db, companyId);
+    seedProviders(db, context.clock.now());
+    seedTalentPools(db, companyId);
+    seedCompanyLists(db, companyId);
+    // Last: orders name the providers, locations and clients seeded above.
+    seedWorkOrders(context);
   })();
 }
 

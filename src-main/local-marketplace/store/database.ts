@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import { migrate } from './migrations/index';
 
 export type MarketplaceDatabase = Database.Database;
@@ -25,4 +25,33 @@ export function writeMeta(db: MarketplaceDatabase, key: string, value: string): 
 /** Rows keep JSON in `data`; this reads it back typed by the caller's schema-free trust in its own writes. */
 export function parseData<T>(row: { data: string } | undefined): T | undefined {
   return row ? (JSON.parse(row.data) as T) : undefined;
+}
+
+/** One value per database, made on first use: prepared statements outlive a request. */
+export function perDatabase<Value>(create: (db: MarketplaceDatabase) => Value): (holder: { db: MarketplaceDatabase }) => Value {
+  const values = new WeakMap<MarketplaceDatabase, Value>();
+  return ({ db }) => {
+    let value = values.get(db);
+    if (value === undefined) {
+      value = create(db);
+      values.set(db, value);
+    }
+    return value;
+  };
+}
+
+/** Statements by SQL text; the set of texts is finite, but bounded anyway. */
+const statementCache = perDatabase(() => new Map<string, Statement>());
+const STATEMENT_CACHE_LIMIT = 500;
+
+/** A statement prepared once per database: preparing costs more than running a simple query. */
+export function preparedStatement(holder: { db: MarketplaceDatabase }, sql: string): Statement {
+  const cache = statementCache(holder);
+  let prepared = cache.get(sql);
+  if (!prepared) {
+    if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+    prepared = holder.db.prepare(sql);
+    cache.set(sql, prepared);
+  }
+  return prepared;
 }

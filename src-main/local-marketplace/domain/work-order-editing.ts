@@ -1,0 +1,45 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { WorkOrderCreateBody, WorkOrderUpdateBody } from '../../../src-shared/api/work-order-requests';
+import type { MarketplaceContext } from '../context';
+import { type Actor, changeWorkOrder, domainEvent, emitAfterCommit } from './work-order-lifecycle';
+import type { WorkOrderRecord } from './work-order-record';
+import { checkReferences } from './work-order-references';
+import { workOrderRepository } from './work-order-repository';
+
+/** A draft from whatever the body holds; the manager defaults to the signed-in user. */
+export function createWorkOrder(context: MarketplaceContext, actor: Actor, body: WorkOrderCreateBody): WorkOrderRecord {
+  const repository = workOrderRepository(context);
+  const now = context.clock.now();
+  const fields: WorkOrderCreateBody = { ...body, manager: body.manager ?? { id: actor.userId } };
+  const record = context.db.transaction(() => {
+    // The integration id is checked inside the transaction, so two creates cannot both take it.
+    const references = checkReferences(context, actor.companyId, fields, fields);
+    const draft: Omit<WorkOrderRecord, 'id'> = {
+      companyId: actor.companyId,
+      status: 'created',
+      subStatus: '',
+      createdAt: now,
+      updatedAt: now,
+      assigneeId: null,
+      data: { fields, ...references, milestones: { created: now }, confirmed: false, delay: 0 },
+    };
+    return { ...draft, id: repository.insert(draft) };
+  })();
+  emitAfterCommit(context, [domainEvent('workorder.created', record, null, actor.userId, now)]);
+  return record;
+}
+
+/** Changes only the keys sent (decisions §2); each key sent replaces the stored value whole. */
+export function updateWorkOrder(context: MarketplaceContext, actor: Actor, workOrderId: number, body: WorkOrderUpdateBody): WorkOrderRecord {
+  return changeWorkOrder(context, actor, workOrderId, 'update', ({ record }) => {
+    const fields: WorkOrderCreateBody = { ...record.data.fields, ...body };
+    const references = checkReferences(context, actor.companyId, body, fields, record.id);
+    const scheduleChanged = body.schedule !== undefined && !isDeepStrictEqual(body.schedule, record.data.fields.schedule);
+    record.data.fields = fields;
+    if (body.location) {
+      if (references.savedAddress) record.data.savedAddress = references.savedAddress;
+      else delete record.data.savedAddress;
+    }
+    return scheduleChanged ? ['workorder.schedule_updated'] : [];
+  });
+}

@@ -1,0 +1,110 @@
+import type { StatusSlug } from '../../../src-shared/api/status';
+import { canTransition, type WorkOrderOperation } from '../../../src-shared/api/transitions';
+import type { MarketplaceContext } from '../context';
+import type { DomainEvent } from '../domain-events';
+import { MarketplaceError } from '../http/errors';
+import { statusIdOf, statusOf, type WorkOrderRecord } from './work-order-record';
+import { workOrderRepository, type WorkOrderRepository } from './work-order-repository';
+
+/** Who asks for a change: the signed-in user, or the provider the simulation acts for. */
+export interface Actor {
+  userId: number;
+  companyId: number;
+}
+
+const VERBS: Readonly<Record<WorkOrderOperation, string>> = {
+  update: 'update',
+  publish: 'publish',
+  unpublish: 'unpublish',
+  revert: 'revert',
+  route: 'route',
+  unroute: 'unroute',
+  assign: 'assign',
+  unassign: 'unassign',
+  complete: 'complete',
+  incomplete: 'mark incomplete',
+  approve: 'approve',
+  unapprove: 'unapprove',
+  cancel: 'cancel',
+};
+
+/** The 400 of decisions §2: "Can not revert: work order is Assigned". */
+export function notAllowed(operation: WorkOrderOperation | 'set sub-status', status: StatusSlug): MarketplaceError {
+  const verb = operation === 'set sub-status' ? operation : VERBS[operation];
+  return new MarketplaceError('INVALID_TRANSITION', `Can not ${verb}: work order is ${statusOf(status).name}`);
+}
+
+/** Runs listeners once the change is committed: at once, or after the caller's own transaction. */
+export function emitAfterCommit(context: MarketplaceContext, events: readonly DomainEvent[]): void {
+  if (events.length === 0) return;
+  const emit = () => events.forEach((event) => context.events.emit(event));
+  if (context.db.inTransaction) queueMicrotask(emit);
+  else emit();
+}
+
+export function domainEvent(name: string, record: WorkOrderRecord, previous: StatusSlug | null, triggeredByUserId: number, at: number): DomainEvent {
+  return {
+    name,
+    workOrderId: record.id,
+    companyId: record.companyId,
+    statusId: statusIdOf(record.status),
+    // A new order had no status before; 0 says so in a number.
+    previousStatusId: previous === null ? 0 : statusIdOf(previous),
+    triggeredByUserId,
+    at,
+  };
+}
+
+/** What a change did: the events to emit, or that the order was already there and nothing changed. */
+type ChangeResult = readonly string[] | 'unchanged';
+
+export interface ChangeStep {
+  record: WorkOrderRecord;
+  repository: WorkOrderRepository;
+  now: number;
+}
+
+/**
+ * Moves the order into `to`. The first entry into a state stamps its milestone; routes are open
+ * only while Routed; a sub-status lives only while Assigned (decisions §1).
+ */
+export function moveTo({ record, repository, now }: ChangeStep, to: StatusSlug): void {
+  if (record.status === 'routed' && to !== 'routed') {
+    repository.closeRoutes(record.id);
+    delete record.data.routedFrom;
+  }
+  if (to !== 'assigned') {
+    record.subStatus = '';
+    record.data.delay = 0;
+  }
+  record.status = to;
+  record.data.milestones[to] ??= now;
+}
+
+/**
+ * One change of one order in one transaction: load it for the actor's company, check the
+ * transition table, apply, save, and emit after commit. `apply` mutates the record, or answers
+ * `unchanged` before touching anything.
+ */
+export function changeWorkOrder(
+  context: MarketplaceContext,
+  actor: Actor,
+  workOrderId: number,
+  operation: WorkOrderOperation,
+  apply: (step: ChangeStep) => ChangeResult,
+): WorkOrderRecord {
+  const repository = workOrderRepository(context);
+  const now = context.clock.now();
+  const { record, events } = context.db.transaction(() => {
+    const record = repository.findForCompany(actor.companyId, workOrderId);
+    if (!canTransition(operation, record.status)) throw notAllowed(operation, record.status);
+    const previous = record.status;
+    const result = apply({ record, repository, now });
+    if (result === 'unchanged') return { record, events: [] };
+    record.updatedAt = now;
+    repository.update(record);
+    return { record, events: result.map((name) => domainEvent(name, record, previous, actor.userId, now)) };
+  })();
+  emitAfterCommit(context, events);
+  return record;
+}
