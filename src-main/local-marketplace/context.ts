@@ -1,4 +1,5 @@
 import type { Logger } from '../platform/logger';
+import { BackgroundWork } from './background-work';
 import { Clock } from './clock';
 import { DomainEvents } from './domain-events';
 import { RouteRegistry } from './http/route';
@@ -15,6 +16,8 @@ export interface MarketplaceContext {
   routes: RouteRegistry;
   options: MarketplaceOptions;
   logger: Logger;
+  /** `async=true` calls and auto-dispatch, finished after the answer. */
+  background: BackgroundWork;
   /** `http://127.0.0.1:PORT` once listening; links (hrefs, downloads) are built from it. */
   origin: string;
 }
@@ -30,5 +33,6 @@ export function createContext(db: MarketplaceDatabase, options: MarketplaceOptio
     options,
     logger,
     origin: 'http://127.0.0.1',
+    background: new BackgroundWork({ db, clock, logger }),
   };
 }

@@ -4,6 +4,8 @@ import { RouteRegistry } from '../http/route';
 import { registerClockRoutes } from './clock';
 import { registerOpenApiRoute } from './openapi';
 import { registerResetRoutes } from './reset';
+import { registerSimulationRoutes } from './simulation';
+import { registerWorkerRoutes } from './workers';
 
 /**
  * The control plane under `/__local/` (decisions §9): never needed by a client of the real service,
@@ -16,4 +18,6 @@ export function registerControlRoutes(app: FastifyInstance, context: Marketplace
   registerResetRoutes(app, context, registry);
   registerClockRoutes(app, context, registry);
   registerOpenApiRoute(app, context, registry);
+  registerWorkerRoutes(app, context, registry);
+  registerSimulationRoutes(app, context, registry);
 }

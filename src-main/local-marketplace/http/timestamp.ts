@@ -1,8 +1,9 @@
 /** Formats a moment as the service's timestamp object: UTC, and local time at the service location. */
-export interface ApiTimestamp {
+// A type, not an interface: it must be assignable to the loose TimestampSchema type.
+export type ApiTimestamp = {
   utc: string;
   local: { date: string; time: string };
-}
+};
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

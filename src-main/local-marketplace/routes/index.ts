@@ -1,8 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { MarketplaceContext } from '../context';
+import { registerAttachmentRoutes } from './attachments';
+import { registerAutoDispatchRoutes } from './auto-dispatch';
 import { registerClientRoutes } from './clients';
+import { registerExpenseRoutes } from './expenses';
 import { registerLocationRoutes } from './locations';
+import { registerMessageRoutes } from './messages';
+import { registerPayRoutes } from './pay';
+import { registerProblemRoutes } from './problems';
 import { registerReferenceDataRoutes } from './reference-data';
+import { registerRequestRoutes } from './requests';
+import { registerShipmentRoutes } from './shipments';
+import { registerSwapRoutes } from './swaps';
+import { registerTalentPoolRoutes } from './talent-pools';
+import { registerTimeLogRoutes } from './time-logs';
 import { registerUserRoutes } from './users';
 import { registerWorkOrderRoutes } from './work-orders';
 
@@ -12,5 +23,17 @@ export function registerRestRoutes(app: FastifyInstance, context: MarketplaceCon
   registerLocationRoutes(app, context);
   registerClientRoutes(app, context);
   registerUserRoutes(app, context);
+  // Before the work order routes: `workorders/auto_dispatch` is a fixed path beside `workorders/{id}`.
+  registerAutoDispatchRoutes(app, context);
   registerWorkOrderRoutes(app, context);
+  registerRequestRoutes(app, context);
+  registerSwapRoutes(app, context);
+  registerAttachmentRoutes(app, context);
+  registerExpenseRoutes(app, context);
+  registerMessageRoutes(app, context);
+  registerProblemRoutes(app, context);
+  registerTimeLogRoutes(app, context);
+  registerPayRoutes(app, context);
+  registerShipmentRoutes(app, context);
+  registerTalentPoolRoutes(app, context);
 }

@@ -36,12 +36,20 @@ describe('marketplace migrations', () => {
   it('0002 adds the sort indexes of GET workorders on top of 0001, keeping its rows', () => {
     const db = databaseAt(1);
     db.prepare("INSERT INTO companies (id, name) VALUES (1, 'A')").run();
-    migrate(db);
+    migrate(db, MIGRATIONS.filter((migration) => migration.version <= 2));
     expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(indexes(db)).toEqual(expect.arrayContaining(['work_orders_company', 'work_orders_title', 'work_orders_pay']));
     expect(db.prepare('SELECT name FROM companies').all()).toEqual([{ name: 'A' }]);
     const plan = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM work_orders WHERE company_id = 1 ORDER BY title COLLATE NOCASE LIMIT 25").all() as { detail: string }[];
     expect(plan.map((step) => step.detail).join(' ')).toContain('work_orders_title');
+  });
+
+  it('0003 adds background workers, whose status is one of in_progress, done, failed', () => {
+    const db = databaseAt(3);
+    const insert = db.prepare("INSERT INTO async_workers (company_id, user_id, type, status, request, payload, created_at) VALUES (1, 1, 'ASYNC', ?, 'GET /', '{}', 0)");
+    insert.run('in_progress');
+    expect(() => insert.run('sleeping')).toThrow(/CHECK/);
+    expect(db.prepare('SELECT response FROM async_workers').get()).toEqual({ response: '{}' });
   });
 
   it('run again, change nothing', () => {

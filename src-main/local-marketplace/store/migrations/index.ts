@@ -1,6 +1,10 @@
 import type Database from 'better-sqlite3';
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-work-order-sort-indexes';
+import { migration0003 } from './0003-async-workers';
+import { migration0004 } from './0004-provider-side';
+import { migration0005 } from './0005-attachments';
+import { migration0006 } from './0006-buyer-records';
 
 export interface Migration {
   version: number;
@@ -9,7 +13,7 @@ export interface Migration {
 }
 
 /** In order. A new migration is a new file and one line here, never an edit of a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006];
 
 /** Brings a database to the latest version, each migration in its own transaction. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { MarketplaceContext } from '../context';
+
+export function registerMessageRoutes(app: FastifyInstance, context: MarketplaceContext): void {
+  void app;
+  void context;
+}
