@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES } from '../../src-shared/api/attachment';
 
 /** How one marketplace server is set up. One server plays one environment. */
 export const MarketplaceOptionsSchema = z.object({
@@ -13,6 +14,10 @@ export const MarketplaceOptionsSchema = z.object({
   seed: z.enum(['demo', 'none']).default('demo'),
   /** Largest JSON or form body, in bytes (uploads have their own limit). */
   bodyLimitBytes: z.number().int().positive().default(1024 * 1024),
+  /** Where uploaded files live: `<db file>.files/` by default, a temporary folder for `:memory:`. */
+  filesDir: z.string().min(1).optional(),
+  /** Uploads beyond this answer 413 (decisions §6). */
+  attachmentMaxBytes: z.number().int().positive().default(ATTACHMENT_MAX_BYTES),
   /** Run the provider simulation on a timer (the app's demo does; tests do not). */
   simulationTimer: z.boolean().default(false),
 });

@@ -10,6 +10,7 @@ import { registerControlRoutes } from './control/index';
 import { registerRestRoutes } from './routes/index';
 import { registerTokenRoute } from './routes/token';
 import { isEmpty, seedDemo } from './seed/index';
+import { startSimulationTimer } from './simulation/timer';
 import { openDatabase } from './store/database';
 
 export interface Marketplace {
@@ -81,10 +82,12 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
 
   context.scheduler.start();
   await app.ready();
+  const stopSimulation = startSimulationTimer(context);
   return {
     app,
     context,
     async close() {
+      stopSimulation();
       context.scheduler.stop();
       await app.close();
       db.close();

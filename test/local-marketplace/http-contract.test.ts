@@ -1,13 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PATH } from '../../src-shared/api/token';
 import { WorkOrderSchema } from '../../src-shared/api/work-order';
+import { storeAttachmentFromBuffer } from '../../src-main/local-marketplace/domain/attachments-changes';
 import { listenMarketplace, type ListeningMarketplace } from '../../src-main/local-marketplace/listen';
 
 // The same server over a real socket, as integrators and the app reach it: every GET route of the
 // registry answers its documented schema, and a write path works with form and JSON bodies.
 
 /** Seeded ids to fill path parameters with (seed/*.ts). */
-const SEEDED_IDS: Record<string, number> = { work_order_id: 10001, location_id: 701, client_id: 501, user: 3001, type_of_work_id: 4 };
+const SEEDED_IDS: Record<string, number> = {
+  work_order_id: 10001,
+  location_id: 701,
+  client_id: 501,
+  user: 3001,
+  type_of_work_id: 4,
+  talent_pool_id: 811,
+  provider_id: 3001,
+};
+
+/** Where a route needs ids that belong together (seed/*.ts, simulation/demo-seed.ts). */
+const ROUTE_IDS: Record<string, Record<string, number>> = {
+  '/api/rest/v2/workorders/{work_order_id}/requests/{request_id}': { work_order_id: 10007, request_id: 1 },
+};
+/** The deliverables folder of order 10001, where beforeAll stores one file. */
+const FILE_IDS = { folder_id: 2, attachment_id: 1 };
 
 let market: ListeningMarketplace;
 let token: string;
@@ -26,6 +42,14 @@ beforeAll(async () => {
     }),
   });
   token = ((await answer.json()) as { access_token: string }).access_token;
+  storeAttachmentFromBuffer(market.marketplace.context, {
+    workOrderId: 10001,
+    folderId: FILE_IDS.folder_id,
+    name: 'site-photo.txt',
+    mime: 'text/plain',
+    bytes: Buffer.from('hello'),
+    authorId: 3001,
+  });
 });
 
 afterAll(async () => {
@@ -41,9 +65,14 @@ describe('the marketplace over HTTP', () => {
     const gets = market.marketplace.context.routes.routes.filter((route) => route.method === 'GET' && route.authenticated);
     expect(gets.length).toBeGreaterThan(10);
     for (const route of gets) {
-      const path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => String(SEEDED_IDS[name] ?? 'missing'));
+      const ids: Record<string, number> = { ...SEEDED_IDS, ...FILE_IDS, ...ROUTE_IDS[route.path] };
+      const path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => String(ids[name] ?? 'missing'));
       const answer = await fetch(url(path));
       expect({ path, status: answer.status }).toEqual({ path, status: 200 });
+      if (path.endsWith('/download')) {
+        expect(await answer.text()).toBe('hello');
+        continue;
+      }
       const parsed = route.response.safeParse(await answer.json());
       expect({ path, issues: parsed.success ? [] : parsed.error.issues.slice(0, 3) }).toEqual({ path, issues: [] });
     }

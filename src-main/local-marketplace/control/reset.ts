@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { MarketplaceContext } from '../context';
+import { removeAllAttachmentFiles } from '../domain/attachments-storage';
 import { invalidInput } from '../http/errors';
 import { route, type RouteRegistry } from '../http/route';
 import { isEmpty, seedDemo } from '../seed/index';
@@ -45,6 +46,8 @@ function emptyDatabase(context: MarketplaceContext): void {
     db.pragma('foreign_keys = ON');
   }
   migrate(db);
+  // Files belong to rows that are gone now.
+  removeAllAttachmentFiles(context);
   context.clock.reset();
 }
 

@@ -8,7 +8,11 @@ import type { WorkOrder, WorkOrderKey, WorkOrderManager } from '../../../src-sha
 import type { ServiceTypeInput } from '../../../src-shared/api/work-order-requests';
 import type { MarketplaceContext } from '../context';
 import { parseUtc } from '../http/timestamp';
+import { attachmentFolderList } from './attachments';
 import { findClient, findProviderProfile, findSavedLocation } from './lookups';
+import { payOf } from './pay';
+import { problemsOf } from './problems';
+import { providerSideOf } from './provider-embedding';
 import { companyName } from './company';
 import { addressOf, primaryTypeOfWorkId, statusOf, type AddressSnapshot, type WorkOrderRecord } from './work-order-record';
 import { findManager, findProject, type ProjectRecord } from './work-order-references';
@@ -179,6 +183,7 @@ export class WorkOrderPresenter {
     const fields = record.data.fields;
     const timeZone = this.#timeZone(record);
     const routes = this.#routes(record);
+    const side = providerSideOf(this.context, record);
     const client = fields.client ? this.#client(record.companyId, fields.client.id) : undefined;
     const namedServiceTypes = (serviceTypes: ServiceTypeInput[] | undefined) => {
       const known = typesOfWorkOf(record).flatMap((type) => serviceTypesFor(type.id));
@@ -199,17 +204,18 @@ export class WorkOrderPresenter {
       description: fields.description ?? null,
       confidential: fields.confidential ?? null,
       tasks: fields.tasks ?? null,
-      shipments: emptyList(),
-      messages: emptyList(),
+      // The same answers as the sub-resource routes give.
+      shipments: side.shipments,
+      messages: side.messages,
       tags: emptyList(),
-      problems: { results: [] },
-      attachments: emptyList(),
-      time_logs: emptyList(),
+      problems: problemsOf(this.context, record, this.correlationId),
+      attachments: attachmentFolderList(this.context, record.id, timeZone, this.correlationId),
+      time_logs: side.time_logs,
       eta: null,
       networks: [],
       signatures: null,
       publish_stats: null,
-      requests: null,
+      requests: side.requests,
       allow_counter_offers: true,
       is_user_declined: false,
       routes: {
@@ -226,7 +232,7 @@ export class WorkOrderPresenter {
       w2: false,
       import_id: null,
       printable: true,
-      swaps: null,
+      swaps: side.swaps,
       // A client's own policies and instructions replace the company's on its orders (spec, Client).
       policy_and_procedures: client?.policy_procedure ?? null,
       standard_instructions: client?.standard_instruction ?? null,
@@ -239,6 +245,8 @@ export class WorkOrderPresenter {
       // Ours: what the buyer sent when cancelling; the spec shows the key without a shape.
       workflow_cancel: record.data.cancellation ?? null,
       ...this.#listKeys(record, timeZone, routes, fullClient),
+      // After the list keys: the list shows the pay as stored, one order shows labor and totals.
+      pay: payOf(this.context, record, this.correlationId),
     } satisfies Record<WorkOrderKey, unknown>;
   }
 }

@@ -1,7 +1,73 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { WorkerAnswerSchema } from '../../../src-shared/api/auto-dispatch';
+import { listEnvelope } from '../../../src-shared/api/common';
+import { AsyncQuerySchema } from '../../../src-shared/api/form-fields';
+import { ProviderProfileSchema, ProviderRequestListSchema, ProviderRequestSchema } from '../../../src-shared/api/provider';
+import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
+import { closeRequestsOnOrderChanges, findRequest, listRequests, providersPendingAssignment } from '../domain/requests';
+import { workOrderRepository } from '../domain/work-order-repository';
+import { IdParam, route } from '../http/route';
+import { WorkOrderParams } from './work-orders-input';
 
+const tag = 'Requests';
+
+/** The only list of `workorders/{id}/providers` the spec shows. */
+const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';
+
+const ProvidersQuerySchema = z.object({
+  list: z.literal(PENDING_ASSIGNMENT_LIST).optional(),
+  view: z.string().optional(),
+  sticky: z.string().optional(),
+  default_view: z.string().optional(),
+});
+
+/** A provider pending assignment: the profile, with the request that puts them on the list. */
+const PendingProviderSchema = ProviderProfileSchema.extend({ request: ProviderRequestSchema });
+const PendingProvidersSchema = listEnvelope(PendingProviderSchema);
+
+/** Providers' requests and counter-offers, as the buyer sees them (decisions §6). */
 export function registerRequestRoutes(app: FastifyInstance, context: MarketplaceContext): void {
-  void app;
-  void context;
+  closeRequestsOnOrderChanges(context);
+  const repository = workOrderRepository(context);
+
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/workorders/:work_order_id/requests',
+    summary: "List the providers' requests and counter-offers of a work order, open and closed",
+    tag,
+    params: WorkOrderParams,
+    response: ProviderRequestListSchema,
+    handler: ({ params, auth }) => listRequests(context, repository.findForCompany(auth.companyId, params.work_order_id)),
+  });
+
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/workorders/:work_order_id/requests/:request_id',
+    summary: 'Get one request or counter-offer',
+    tag,
+    params: WorkOrderParams.extend({ request_id: IdParam }),
+    query: AsyncQuerySchema,
+    response: z.union([ProviderRequestSchema, WorkerAnswerSchema]),
+    handler: ({ params, query, auth, request }) => {
+      const record = repository.findForCompany(auth.companyId, params.work_order_id);
+      const found = findRequest(context, record, params.request_id);
+      return nowOrLater(context, query.async, { request, auth }, () => found);
+    },
+  });
+
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/workorders/:work_order_id/providers',
+    summary: 'The providers pending assignment (list=find_providers_pending_assignment): each profile carries its open request',
+    tag,
+    params: WorkOrderParams,
+    query: ProvidersQuerySchema,
+    response: PendingProvidersSchema,
+    handler: ({ params, query, auth }) => {
+      const answer = providersPendingAssignment(context, repository.findForCompany(auth.companyId, params.work_order_id));
+      return { ...answer, metadata: { ...answer.metadata, list: PENDING_ASSIGNMENT_LIST, view: query.view ?? 'list' } };
+    },
+  });
 }

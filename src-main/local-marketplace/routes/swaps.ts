@@ -1,7 +1,62 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ActionsSchema, listEnvelope, TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
+import { SwapAnswerSchema, SwapRequestIdSchema } from '../../../src-shared/api/swap';
 import type { MarketplaceContext } from '../context';
+import { acceptSwap, declineSwap, listSwaps } from '../domain/swaps';
+import { workOrderRepository } from '../domain/work-order-repository';
+import { route } from '../http/route';
+import { WorkOrderParams } from './work-orders-input';
 
+const tag = 'Swaps';
+
+/**
+ * A swap request as we show it *(ours)*: the spec names only accept and decline, whose answer is
+ * `{success}`; the buyer needs the list to learn the ids.
+ */
+export const SwapSchema = z.looseObject({
+  id: z.string(),
+  work_order: z.looseObject({ id: z.number().int() }),
+  from: UserSummarySchema,
+  to: UserSummarySchema,
+  status: z.enum(['pending', 'accepted', 'declined']),
+  notes: z.string(),
+  created: TimestampSchema,
+  decided: TimestampSchema.nullable(),
+  actions: ActionsSchema,
+});
+
+const SwapParams = WorkOrderParams.extend({ swap_request_id: SwapRequestIdSchema });
+
+/** Swaps (decisions §6): an assigned provider asks to hand the order to another; the buyer decides. */
 export function registerSwapRoutes(app: FastifyInstance, context: MarketplaceContext): void {
-  void app;
-  void context;
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/workorders/:work_order_id/swaps',
+    summary: 'List the swap requests of a work order',
+    tag,
+    params: WorkOrderParams,
+    response: listEnvelope(SwapSchema),
+    handler: ({ params, auth }) => listSwaps(context, workOrderRepository(context).findForCompany(auth.companyId, params.work_order_id)),
+  });
+
+  route(app, context.routes, {
+    method: 'POST',
+    url: '/workorders/:work_order_id/swaps/:swap_request_id/accept',
+    summary: 'Accept a swap request: the provider it names becomes the assignee',
+    tag,
+    params: SwapParams,
+    response: SwapAnswerSchema,
+    handler: ({ params, auth }) => acceptSwap(context, auth, params.work_order_id, params.swap_request_id),
+  });
+
+  route(app, context.routes, {
+    method: 'POST',
+    url: '/workorders/:work_order_id/swaps/:swap_request_id/decline',
+    summary: 'Decline a swap request: the assignee stays',
+    tag,
+    params: SwapParams,
+    response: SwapAnswerSchema,
+    handler: ({ params, auth }) => declineSwap(context, auth, params.work_order_id, params.swap_request_id),
+  });
 }

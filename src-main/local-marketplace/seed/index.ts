@@ -1,11 +1,13 @@
 import type { MarketplaceContext } from '../context';
 import { seedBase } from './base';
+import { seedBuyerRecords } from './buyer-records';
 import { seedClients } from './clients';
 import { seedCompanyLists } from './company-lists';
 import { DEMO_CREDENTIALS } from './demo-credentials';
 import { seedLocations } from './locations';
 import { seedProviders } from './providers';
 import { seedTalentPools } from './talent-pools';
+import { seedProviderSide } from '../simulation/demo-seed';
 import { seedWorkOrders } from './work-orders';
 
 /**
@@ -24,6 +26,8 @@ export function seedDemo(context: MarketplaceContext): void {
     seedCompanyLists(db, companyId);
     // Last: orders name the providers, locations and clients seeded above.
     seedWorkOrders(context);
+    seedProviderSide(context);
+    seedBuyerRecords(context);
   })();
 }
 

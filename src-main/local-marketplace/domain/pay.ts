@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import type { Pay, PayInput } from '../../../src-shared/api/pay';
+import { canTransition } from '../../../src-shared/api/transitions';
+import type { MarketplaceContext } from '../context';
+import { expensesOf, roundMoney } from './expenses';
+import type { WorkOrderRecord } from './work-order-record';
+import { workOrderRepository } from './work-order-repository';
+
+/**
+ * The labour the order pays at most *(ours; the spec shows no pay answer)*: fixed pays the base
+ * amount; hourly and per-device pay the base amount per unit (hours, devices; one when `units` is
+ * not given); blended pays the base amount for its first hours plus `additional.amount` for each
+ * of `additional.units` more.
+ */
+export function laborSum(pay: PayInput | undefined): number {
+  if (!pay) return 0;
+  const { base, additional } = pay;
+  switch (pay.type) {
+    case 'fixed':
+      return roundMoney(base.amount);
+    case 'hourly':
+    case 'device':
+      return roundMoney(base.amount * (base.units ?? 1));
+    case 'blended':
+      return roundMoney(base.amount + (additional ? additional.amount * (additional.units ?? 1) : 0));
+  }
+}
+
+/**
+ * GET workorders/{id}/pay for an order already loaded: its pay, `labor_sum`, `total` (labour and
+ * approved expenses), and the expenses; also what an order embeds, with the order's correlation id.
+ */
+export function payOf(context: MarketplaceContext, record: WorkOrderRecord, correlationId: string = randomUUID()): Pay {
+  const pay = record.data.fields.pay;
+  const expenses = expensesOf(context, record);
+  const labor = laborSum(pay);
+  return {
+    work_order_id: record.id,
+    type: pay?.type ?? null,
+    base: pay?.base ?? null,
+    additional: pay?.additional ?? null,
+    labor_sum: labor,
+    total: roundMoney(labor + (expenses.sum?.charged ?? 0)),
+    expenses,
+    correlation_id: correlationId,
+    actions: canTransition('update', record.status) ? ['view', 'edit'] : ['view'],
+  };
+}
+
+export function getPay(context: MarketplaceContext, companyId: number, workOrderId: number): Pay {
+  return payOf(context, workOrderRepository(context).findForCompany(companyId, workOrderId));
+}
