@@ -152,7 +152,10 @@ function operation(route: RegisteredRoute, components: SchemaComponents): Record
   const success =
     route.status === 204
       ? { description: 'No content' }
-      : { description: 'Success', content: { 'application/json': { schema: components.reference(route.response, 'output', `${id}.response`) } } };
+      : route.produces
+        ? { description: 'Success', content: { [route.produces]: { schema: { type: 'string', format: 'binary' } } } }
+        : { description: 'Success', content: { 'application/json': { schema: components.reference(route.response, 'output', `${id}.response`) } } };
+  const multipart = route.multipart ? components.reference(route.multipart, 'input', `${id}.multipart`) : undefined;
   return {
     operationId: id,
     summary: route.summary,
@@ -160,6 +163,7 @@ function operation(route: RegisteredRoute, components: SchemaComponents): Record
     ...(parameters.length ? { parameters } : {}),
     // Every POST and PUT takes JSON or a form alike (decisions §5).
     ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: body }, 'application/x-www-form-urlencoded': { schema: body } } } } : {}),
+    ...(multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipart } } } } : {}),
     responses: { [route.status]: success, ...errorResponses(route, components) },
     ...(route.authenticated ? { security: [{ accessToken: [] }] } : {}),
   };

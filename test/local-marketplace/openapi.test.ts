@@ -71,6 +71,8 @@ describe('the OpenAPI document', () => {
       if (route.body) {
         const content = (operation.requestBody as Json).content as Json;
         expect(Object.keys(content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+      } else if (route.multipart) {
+        expect(Object.keys((operation.requestBody as Json).content as Json)).toEqual(['multipart/form-data']);
       } else {
         expect(operation.requestBody).toBeUndefined();
       }
@@ -91,6 +93,19 @@ describe('the OpenAPI document', () => {
     const request = resolvePointer(document, refsIn((token?.requestBody as Json).content)[0] ?? '') as Json;
     expect(JSON.stringify(request)).toContain('"password"');
     expect(JSON.stringify(request)).toContain('"refresh_token"');
+  });
+
+  it('documents the upload as multipart with a binary file, and the download as bytes', async () => {
+    const { marketplace } = await testMarketplace();
+    const document = buildOpenApiDocument(marketplace.context);
+    const upload = operationOf(document, '/api/rest/v2/workorders/{work_order_id}/attachments/{folder_id}', 'POST');
+    const form = resolvePointer(document, refsIn((upload?.requestBody as Json).content)[0] ?? '') as Json;
+    expect(form).toMatchObject({ properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] });
+    const download = operationOf(document, '/api/rest/v2/workorders/{work_order_id}/attachments/{folder_id}/{attachment_id}/download', 'GET');
+    expect((download?.responses as Record<string, Json>)['200']).toEqual({
+      description: 'Success',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    });
   });
 
   it('reads query parameters from the query schema', async () => {

@@ -20,6 +20,10 @@ export interface RouteSpec<Params extends z.ZodType, Query extends z.ZodType, Bo
   response: Response;
   /** Success status, 200 unless said. */
   status?: number;
+  /** A multipart body the handler reads itself (uploads); documented, not parsed here. */
+  multipart?: z.ZodType;
+  /** The success answer's content type when it is not JSON (a download). */
+  produces?: string;
   handler: (input: {
     params: z.output<Params>;
     query: z.output<Query>;
@@ -45,6 +49,8 @@ export interface RegisteredRoute {
   authenticated: boolean;
   /** The error body, when not the REST one (the token endpoint's). */
   errorResponse?: z.ZodType;
+  multipart?: z.ZodType;
+  produces?: string;
 }
 
 /** Every route the server answers, for the OpenAPI document and for the property-based test. */
@@ -74,6 +80,8 @@ export function route<Params extends z.ZodType = typeof EmptyObject, Query exten
     response: spec.response,
     status: spec.status ?? 200,
     authenticated,
+    multipart: spec.multipart,
+    produces: spec.produces,
   });
   app.route({
     method: spec.method,

@@ -99,6 +99,7 @@ function registerReadRoutes(app: FastifyInstance, context: MarketplaceContext): 
     tag,
     params: AttachmentParams,
     response: DownloadSchema,
+    produces: 'application/octet-stream',
     handler: async ({ params, auth, reply }) => {
       const { attachment } = attachmentForCompany(context, auth.companyId, params.work_order_id, params.folder_id, params.attachment_id);
       const file = await openStored(context, attachment.stored_name);
@@ -115,6 +116,12 @@ function registerReadRoutes(app: FastifyInstance, context: MarketplaceContext): 
   });
 }
 
+/** What the upload's multipart body holds, for the OpenAPI document (the handler reads the parts). */
+const UploadFormSchema = z.object({
+  file: z.string().meta({ format: 'binary', description: 'The file' }),
+  notes: z.string().max(65_536).optional(),
+});
+
 function registerWriteRoutes(app: FastifyInstance, context: MarketplaceContext): void {
   route(app, context.routes, {
     method: 'POST',
@@ -123,6 +130,7 @@ function registerWriteRoutes(app: FastifyInstance, context: MarketplaceContext):
     tag,
     params: FolderParams,
     query: AsyncQuerySchema,
+    multipart: UploadFormSchema,
     response: z.union([AttachmentUploadAnswerSchema, WorkerAnswerSchema]),
     handler: async ({ params, query, auth, request, reply }) => {
       let target: FolderTarget;

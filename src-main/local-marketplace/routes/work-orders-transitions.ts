@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { WorkerAnswerSchema } from '../../../src-shared/api/auto-dispatch';
+import { AsyncQuerySchema } from '../../../src-shared/api/form-fields';
 import { ProviderProfileSchema } from '../../../src-shared/api/provider';
 import { INCOMPLETE_REASONS } from '../../../src-shared/api/reference-data';
 import { AssigneeBodySchema, RouteBodySchema } from '../../../src-shared/api/routing';
 import { IncompleteQuerySchema, type TransitionMethod } from '../../../src-shared/api/transitions';
-import { WorkOrderSchema } from '../../../src-shared/api/work-order';
 import type { AuthInfo } from '../auth/require-token';
+import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { presenterFor } from '../domain/work-order-presenter';
 import type { WorkOrderRecord } from '../domain/work-order-record';
@@ -23,9 +26,11 @@ import {
 } from '../domain/work-order-transitions';
 import { invalidInput } from '../http/errors';
 import { route } from '../http/route';
-import { WorkOrderParams } from './work-orders-input';
+import { WorkOrderOrWorker, WorkOrderParams } from './work-orders-input';
 
 const tag = 'Work order lifecycle';
+
+const ProviderOrWorker = z.union([ProviderProfileSchema, WorkerAnswerSchema]);
 
 /** The transitions of decisions §2 that take no body; each answers the work order. */
 const PLAIN_TRANSITIONS: readonly {
@@ -53,8 +58,10 @@ export function registerWorkOrderTransitionRoutes(app: FastifyInstance, context:
       summary: transition.summary,
       tag,
       params: WorkOrderParams,
-      response: WorkOrderSchema,
-      handler: ({ params, auth }) => presenterFor(context).workOrder(transition.change(context, auth, params.work_order_id)),
+      query: AsyncQuerySchema,
+      response: WorkOrderOrWorker,
+      handler: ({ params, query, auth, request }) =>
+        nowOrLater(context, query.async, { request, auth }, () => presenterFor(context).workOrder(transition.change(context, auth, params.work_order_id))),
     });
   }
 
@@ -65,10 +72,10 @@ export function registerWorkOrderTransitionRoutes(app: FastifyInstance, context:
     tag,
     params: WorkOrderParams,
     query: IncompleteQuerySchema,
-    response: WorkOrderSchema,
-    handler: ({ params, query, auth }) => {
+    response: WorkOrderOrWorker,
+    handler: ({ params, query, auth, request }) => {
       if (!KNOWN_INCOMPLETE_REASONS.has(query.reason)) throw invalidInput(`Unknown incomplete reason ${query.reason}`, ['reason']);
-      return presenterFor(context).workOrder(markWorkOrderIncomplete(context, auth, params.work_order_id));
+      return nowOrLater(context, query.async, { request, auth }, () => presenterFor(context).workOrder(markWorkOrderIncomplete(context, auth, params.work_order_id)));
     },
   });
 
@@ -78,9 +85,11 @@ export function registerWorkOrderTransitionRoutes(app: FastifyInstance, context:
     summary: 'Assign a provider (Draft, Published, Routed → Assigned); closes the routes',
     tag,
     params: WorkOrderParams,
+    query: AsyncQuerySchema,
     body: AssigneeBodySchema,
-    response: WorkOrderSchema,
-    handler: ({ params, body, auth }) => presenterFor(context).workOrder(assignWorkOrder(context, auth, params.work_order_id, body.assignee)),
+    response: WorkOrderOrWorker,
+    handler: ({ params, query, body, auth, request }) =>
+      nowOrLater(context, query.async, { request, auth, body }, () => presenterFor(context).workOrder(assignWorkOrder(context, auth, params.work_order_id, body.assignee))),
   });
 
   route(app, context.routes, {
@@ -89,9 +98,11 @@ export function registerWorkOrderTransitionRoutes(app: FastifyInstance, context:
     summary: 'Route to a provider (Draft, Published, Routed → Routed); answers the provider profile',
     tag,
     params: WorkOrderParams,
+    query: AsyncQuerySchema,
     body: RouteBodySchema,
-    response: ProviderProfileSchema,
-    handler: ({ params, body, auth }) => routeWorkOrder(context, auth, params.work_order_id, body.route.technician.id),
+    response: ProviderOrWorker,
+    handler: ({ params, query, body, auth, request }) =>
+      nowOrLater(context, query.async, { request, auth, body }, () => routeWorkOrder(context, auth, params.work_order_id, body.route.technician.id)),
   });
 
   route(app, context.routes, {
@@ -100,8 +111,10 @@ export function registerWorkOrderTransitionRoutes(app: FastifyInstance, context:
     summary: 'Close a route; the last one takes the order back to Published or Draft; answers the provider profile',
     tag,
     params: WorkOrderParams,
+    query: AsyncQuerySchema,
     body: RouteBodySchema,
-    response: ProviderProfileSchema,
-    handler: ({ params, body, auth }) => unrouteWorkOrder(context, auth, params.work_order_id, body.route.technician.id),
+    response: ProviderOrWorker,
+    handler: ({ params, query, body, auth, request }) =>
+      nowOrLater(context, query.async, { request, auth, body }, () => unrouteWorkOrder(context, auth, params.work_order_id, body.route.technician.id)),
   });
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AsyncQuerySchema } from '../../../src-shared/api/form-fields';
 import { MilestonesSchema, WorkOrderStatusSchema } from '../../../src-shared/api/status';
 import { CancelBodySchema } from '../../../src-shared/api/transitions';
 import { WorkOrderSchema } from '../../../src-shared/api/work-order';
 import { WorkOrderListQuerySchema, WorkOrderListSchema, WorkOrderListsAnswerSchema } from '../../../src-shared/api/work-order-list';
 import { WorkOrderCreateBodySchema, WorkOrderUpdateBodySchema } from '../../../src-shared/api/work-order-requests';
+import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { listItemsJson } from '../domain/work-order-list-items';
 import { countLists, listWorkOrders } from '../domain/work-order-list-query';
@@ -13,7 +15,7 @@ import { workOrderRepository } from '../domain/work-order-repository';
 import { cancelWorkOrder, registerWorkOrderJobs } from '../domain/work-order-transitions';
 import { route } from '../http/route';
 import { registerWorkOrderTransitionRoutes } from './work-orders-transitions';
-import { acceptingForms, WorkOrderParams } from './work-orders-input';
+import { acceptingForms, WorkOrderOrWorker, WorkOrderParams } from './work-orders-input';
 
 const tag = 'Work orders';
 
@@ -80,9 +82,11 @@ export function registerWorkOrderRoutes(app: FastifyInstance, context: Marketpla
     summary: 'Update a work order: only the keys sent change (Draft, Published, Routed, Assigned)',
     tag,
     params: WorkOrderParams,
+    query: AsyncQuerySchema,
     body: acceptingForms(WorkOrderUpdateBodySchema),
-    response: WorkOrderSchema,
-    handler: ({ params, body, auth }) => presenterFor(context).workOrder(updateWorkOrder(context, auth, params.work_order_id, body)),
+    response: WorkOrderOrWorker,
+    handler: ({ params, query, body, auth, request }) =>
+      nowOrLater(context, query.async, { request, auth, body }, () => presenterFor(context).workOrder(updateWorkOrder(context, auth, params.work_order_id, body))),
   });
 
   route(app, context.routes, {
@@ -91,9 +95,11 @@ export function registerWorkOrderRoutes(app: FastifyInstance, context: Marketpla
     summary: 'Cancel a work order (any status but Paid and Cancelled)',
     tag,
     params: WorkOrderParams,
+    query: AsyncQuerySchema,
     body: CancelBodySchema,
-    response: WorkOrderSchema,
-    handler: ({ params, body, auth }) => presenterFor(context).workOrder(cancelWorkOrder(context, auth, params.work_order_id, body)),
+    response: WorkOrderOrWorker,
+    handler: ({ params, query, body, auth, request }) =>
+      nowOrLater(context, query.async, { request, auth, body }, () => presenterFor(context).workOrder(cancelWorkOrder(context, auth, params.work_order_id, body))),
   });
 
   route(app, context.routes, {
