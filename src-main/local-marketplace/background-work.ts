@@ -6,6 +6,9 @@ import { apiTimestamp } from './http/timestamp';
 import { MarketplaceError } from './http/errors';
 import { preparedStatement } from './store/database';
 
+/** Returned by work that goes on after its turn (a delayed dispatch): the worker stays in progress until `finish`. */
+export const CONTINUES_LATER = Symbol('continues later');
+
 export interface BackgroundRequest {
   /** `AUTODISP` for auto-dispatch; `ASYNC` for an `async=true` call. */
   type?: string;
@@ -39,7 +42,7 @@ export class BackgroundWork {
 
   constructor(private readonly context: Pick<MarketplaceContext, 'db' | 'clock' | 'logger'>) {}
 
-  start(request: BackgroundRequest, work: () => unknown): WorkerAnswer {
+  start(request: BackgroundRequest, work: (workerId: number) => unknown): WorkerAnswer {
     const { db, clock } = this.context;
     const payload = { query: Object.entries(request.query).filter(([name]) => name !== 'access_token').map(([name, value]) => ({ name, value })), body: request.body ?? null, additional_params: [] };
     const id = Number(
@@ -91,11 +94,19 @@ export class BackgroundWork {
     return preparedStatement(this.context, 'SELECT * FROM async_workers WHERE id = ?').get(id) as WorkerRow | undefined;
   }
 
-  #finish(id: number, work: () => unknown): void {
-    let status = 'done';
+  /** Records how a worker ended; work that returned CONTINUES_LATER calls it when done. */
+  finish(id: number, response: unknown, status: 'done' | 'failed' = 'done'): void {
+    this.context.db
+      .prepare('UPDATE async_workers SET status = ?, response = ?, finished_at = ? WHERE id = ?')
+      .run(status, JSON.stringify(response ?? {}), this.context.clock.now(), id);
+  }
+
+  #finish(id: number, work: (workerId: number) => unknown): void {
+    let status: 'done' | 'failed' = 'done';
     let response: unknown;
     try {
-      response = work() ?? {};
+      response = work(id);
+      if (response === CONTINUES_LATER) return;
     } catch (error) {
       status = 'failed';
       if (error instanceof MarketplaceError) response = error.toBody();
@@ -104,9 +115,7 @@ export class BackgroundWork {
         response = { code: 500, message: 'Internal server error', trace: [], fields: '' };
       }
     }
-    this.context.db
-      .prepare('UPDATE async_workers SET status = ?, response = ?, finished_at = ? WHERE id = ?')
-      .run(status, JSON.stringify(response), this.context.clock.now(), id);
+    this.finish(id, response, status);
   }
 }
 

@@ -156,17 +156,18 @@ describe('refusals, all or nothing before any worker', () => {
 });
 
 describe('delay', () => {
-  it('books the dispatch delay seconds later on the marketplace clock', async () => {
+  it('books the dispatch delay seconds later on the marketplace clock; the worker stays in progress until then', async () => {
     const { marketplace, rest } = await testMarketplace();
     const id = await createOrder(rest, POS_ORDER);
-    const { done } = await dispatch(marketplace, rest, { work_order_ids: [id], delay: 60 });
-    expect(done).toMatchObject({ status: 'done', response: { results: [{ work_order_id: id, result: 'scheduled' }] } });
-    expect(done.response.results[0].dispatch_at.utc).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const { worker, done } = await dispatch(marketplace, rest, { work_order_ids: [id], delay: 60 });
+    expect(done).toMatchObject({ status: 'in_progress', actions: ['delete'] });
     expect((await order(rest, id)).status.name).toBe('Draft');
     await marketplace.app.inject({ method: 'POST', url: '/__local/clock', payload: { advance_seconds: 30 } });
     expect((await order(rest, id)).status.name).toBe('Draft');
     await marketplace.app.inject({ method: 'POST', url: '/__local/clock', payload: { advance_seconds: 31 } });
     expect((await order(rest, id)).assignee.user.id).toBe(3001);
+    const finished = (await marketplace.app.inject({ method: 'GET', url: `/__local/workers/${worker.id}` })).json();
+    expect(finished).toMatchObject({ status: 'done', response: { results: [{ work_order_id: id, result: 'assigned', provider: { id: 3001 } }] } });
   });
 
   it('checks each order again when the time comes', async () => {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { AutoDispatchBodySchema } from '../../../src-shared/api/auto-dispatch';
 import type { TypeOfWorkId } from '../../../src-shared/api/reference-data';
 import type { StatusSlug } from '../../../src-shared/api/status';
+import { CONTINUES_LATER } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, MarketplaceError } from '../http/errors';
-import { apiTimestamp } from '../http/timestamp';
 import { preparedStatement } from '../store/database';
 import type { ProviderData } from './providers';
 import type { Actor } from './work-order-lifecycle';
@@ -26,8 +26,8 @@ import { assignWorkOrder, publishWorkOrder, routeWorkOrder } from './work-order-
 //   provider unpublished (assigned or routed straight from Draft); without `w2_failswitch` it asks
 //   for W2 alone, and an order no W2 provider matches is left as it was.
 // - `delay`: seconds before the dispatch, kept by the scheduler (durable; the control plane's
-//   clock advance runs it). The worker then answers the orders as `scheduled`; what the dispatch
-//   does later shows in the orders and their events.
+//   clock advance runs it). The worker stays in progress until then, and then answers as an
+//   immediate dispatch would.
 // - `selection_rule_id` is accepted and kept in the worker's payload; the marketplace has no
 //   selection rules, so the ranking above applies.
 
@@ -72,12 +72,11 @@ export type AutoDispatchOptions = z.infer<typeof AutoDispatchOptionsSchema>;
 
 export interface DispatchOutcome {
   work_order_id: number;
-  result: 'assigned' | 'routed' | 'no_provider' | 'skipped' | 'failed' | 'scheduled';
+  result: 'assigned' | 'routed' | 'no_provider' | 'skipped' | 'failed';
   /** The order's status name afterwards. */
   status?: string;
   provider?: { id: number; first_name: string; last_name: string; w2: boolean };
   message?: string;
-  dispatch_at?: { utc: string };
 }
 
 interface Candidate {
@@ -177,27 +176,35 @@ function dispatchOne(context: MarketplaceContext, actor: Actor, workOrderId: num
 const AUTO_DISPATCH_JOB = 'workorder.auto_dispatch';
 
 const DispatchJobSchema = z.object({
+  workerId: z.number().int().optional(),
   actor: z.object({ userId: z.number().int(), companyId: z.number().int() }),
   workOrderIds: z.array(z.number().int()),
   options: AutoDispatchOptionsSchema,
 });
 
-/** The worker's work: dispatch now, or book it `delay` seconds later. Answers the worker's `response`. */
-export function runAutoDispatch(context: MarketplaceContext, actor: Actor, workOrderIds: readonly number[], options: AutoDispatchOptions): { results: DispatchOutcome[] } {
+/**
+ * The worker's work: dispatch now and answer the worker's `response`, or book it `delay` seconds
+ * later and leave the worker in progress until the booked job finishes it.
+ */
+export function runAutoDispatch(
+  context: MarketplaceContext,
+  actor: Actor,
+  workOrderIds: readonly number[],
+  options: AutoDispatchOptions,
+  workerId: number,
+): { results: DispatchOutcome[] } | typeof CONTINUES_LATER {
   const delay = options.delay ?? 0;
   if (delay === 0) return { results: workOrderIds.map((id) => dispatchOne(context, actor, id, options)) };
-  const dueAt = context.clock.now() + delay * 1000;
-  const job: z.infer<typeof DispatchJobSchema> = { actor: { userId: actor.userId, companyId: actor.companyId }, workOrderIds: [...workOrderIds], options };
-  context.scheduler.schedule(AUTO_DISPATCH_JOB, dueAt, job);
-  const dispatchAt = { utc: apiTimestamp(dueAt).utc };
-  return { results: workOrderIds.map((id) => ({ work_order_id: id, result: 'scheduled', dispatch_at: dispatchAt })) };
+  const job: z.infer<typeof DispatchJobSchema> = { workerId, actor: { userId: actor.userId, companyId: actor.companyId }, workOrderIds: [...workOrderIds], options };
+  context.scheduler.schedule(AUTO_DISPATCH_JOB, context.clock.now() + delay * 1000, job);
+  return CONTINUES_LATER;
 }
 
 /** Registers the delayed dispatch with the scheduler; once per server, before it starts. */
 export function registerAutoDispatchJobs(context: MarketplaceContext): void {
   context.scheduler.handle(AUTO_DISPATCH_JOB, (payload) => {
-    const { actor, workOrderIds, options } = DispatchJobSchema.parse(payload);
+    const { workerId, actor, workOrderIds, options } = DispatchJobSchema.parse(payload);
     const results = workOrderIds.map((id) => dispatchOne(context, actor, id, options));
-    context.logger.info('marketplace: delayed auto-dispatch ran', { results });
+    if (workerId !== undefined) context.background.finish(workerId, { results });
   });
 }

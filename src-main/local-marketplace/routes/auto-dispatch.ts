@@ -25,7 +25,7 @@ export function registerAutoDispatchRoutes(app: FastifyInstance, context: Market
       const ids = checkAutoDispatch(context, auth, requested);
       return context.background.start(
         { type: AUTO_DISPATCH_WORKER_TYPE, request: `POST ${request.url.split('?')[0]}`, query: request.query as Record<string, unknown>, body, auth },
-        () => runAutoDispatch(context, auth, ids, options),
+        (workerId) => runAutoDispatch(context, auth, ids, options, workerId),
       );
     },
   });
