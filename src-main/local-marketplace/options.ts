@@ -18,6 +18,12 @@ export const MarketplaceOptionsSchema = z.object({
   filesDir: z.string().min(1).optional(),
   /** Uploads beyond this answer 413 (decisions §6). */
   attachmentMaxBytes: z.number().int().positive().default(ATTACHMENT_MAX_BYTES),
+  /** A webhook delivery without an answer after this long counts as failed (decisions §7). */
+  webhookTimeoutSeconds: z.number().positive().default(30),
+  /** Waits before the second and third delivery attempts (decisions §7: 1 s then 4 s). */
+  webhookBackoffSeconds: z.tuple([z.number().nonnegative(), z.number().nonnegative()]).default([1, 4]),
+  /** Requests per minute per access token before 429 (decisions §8); 0 turns the limit off. */
+  rateLimitPerMinute: z.number().int().nonnegative().default(0),
   /** Run the provider simulation on a timer (the app's demo does; tests do not). */
   simulationTimer: z.boolean().default(false),
 });

@@ -11,6 +11,9 @@ import { registerRestRoutes } from './routes/index';
 import { registerTokenRoute } from './routes/token';
 import { isEmpty, seedDemo } from './seed/index';
 import { startSimulationTimer } from './simulation/timer';
+import { applyFaultsAndLimits } from './faults/hook';
+import { startWebhookDelivery } from './webhooks/delivery';
+import { registerWebhookService } from './webhooks/service-routes';
 import { openDatabase } from './store/database';
 
 export interface Marketplace {
@@ -73,21 +76,26 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
   registerTokenRoute(app, context);
   await app.register(
     async (rest) => {
+      // Injected faults and the rate limit act before anything else, as a network or gateway would.
+      rest.addHook('onRequest', applyFaultsAndLimits(context));
       rest.addHook('onRequest', requireToken(context));
       registerRestRoutes(rest, context);
     },
     { prefix: REST_API_BASE_PATH },
   );
   await app.register(async (control) => registerControlRoutes(control, context), { prefix: '/__local' });
+  await app.register(async (webhooks) => registerWebhookService(webhooks, context));
 
   context.scheduler.start();
   await app.ready();
   const stopSimulation = startSimulationTimer(context);
+  const stopDelivery = startWebhookDelivery(context);
   return {
     app,
     context,
     async close() {
       stopSimulation();
+      await stopDelivery();
       context.scheduler.stop();
       await app.close();
       db.close();

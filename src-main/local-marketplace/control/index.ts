@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { MarketplaceContext } from '../context';
 import { RouteRegistry } from '../http/route';
 import { registerClockRoutes } from './clock';
+import { registerFaultRoutes } from './faults';
 import { registerOpenApiRoute } from './openapi';
 import { registerResetRoutes } from './reset';
 import { registerSimulationRoutes } from './simulation';
+import { registerWebhookDeliveryRoutes } from './webhook-deliveries';
 import { registerWorkerRoutes } from './workers';
 
 /**
@@ -20,4 +22,6 @@ export function registerControlRoutes(app: FastifyInstance, context: Marketplace
   registerOpenApiRoute(app, context, registry);
   registerWorkerRoutes(app, context, registry);
   registerSimulationRoutes(app, context, registry);
+  registerWebhookDeliveryRoutes(app, context, registry);
+  registerFaultRoutes(app, context, registry);
 }

@@ -1,4 +1,4 @@
-import { hashPassword } from '../auth/secrets';
+import { hashPassword, hashToken } from '../auth/secrets';
 import type { ManagerData } from '../domain/providers';
 import type { MarketplaceDatabase } from '../store/database';
 import { DEMO_CREDENTIALS } from './demo-credentials';
@@ -39,6 +39,7 @@ export function seedBase(db: MarketplaceDatabase): void {
     DEMO_CREDENTIALS.clientSecret,
     DEMO_CREDENTIALS.companyId,
   );
+  db.prepare('INSERT INTO svc_tokens (token_hash, company_id) VALUES (?, ?)').run(hashToken(DEMO_CREDENTIALS.svcToken), DEMO_CREDENTIALS.companyId);
   const insert = db.prepare(
     `INSERT INTO users (id, company_id, role, username, password, first_name, last_name, data) VALUES (?, ?, 'manager', ?, ?, ?, ?, ?)`,
   );

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { MarketplaceContext } from '../context';
+import type { RouteRegistry } from '../http/route';
+
+export function registerFaultRoutes(app: FastifyInstance, context: MarketplaceContext, registry: RouteRegistry): void {
+  void app;
+  void context;
+  void registry;
+}
