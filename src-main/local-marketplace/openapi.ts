@@ -130,8 +130,11 @@ function errorResponses(route: RegisteredRoute, components: SchemaComponents): R
     description,
     content: { 'application/json': { schema: components.reference(route.errorResponse ?? RestErrorSchema, 'output', `${operationId(route)}.error`) } },
   });
-  if (route.errorResponse) return { 400: error('Invalid request or grant'), 401: error('Invalid client credentials') };
   const hasId = route.path.includes('{');
+  if (route.tokenHeader) {
+    return { 400: error('Invalid input'), 401: error(`Missing or wrong ${route.tokenHeader}`), 403: error("Another company's records"), ...(hasId ? { 404: error('Unknown id') } : {}) };
+  }
+  if (route.errorResponse) return { 400: error('Invalid request or grant'), 401: error('Invalid client credentials') };
   return {
     400: error('Invalid input or transition; `fields` names the bad fields'),
     ...(route.authenticated ? { 401: error('Missing, unknown or expired access_token') } : {}),
@@ -166,6 +169,7 @@ function operation(route: RegisteredRoute, components: SchemaComponents): Record
     ...(multipart ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: multipart } } } } : {}),
     responses: { [route.status]: success, ...errorResponses(route, components) },
     ...(route.authenticated ? { security: [{ accessToken: [] }] } : {}),
+    ...(route.tokenHeader ? { security: [{ svcToken: [] }] } : {}),
   };
 }
 
@@ -200,6 +204,7 @@ export function buildOpenApiDocument(context: MarketplaceContext): OpenApiDocume
       schemas: components.schemas,
       securitySchemes: {
         accessToken: { type: 'apiKey', in: 'query', name: 'access_token', description: 'From POST /authentication/api/oauth/token; lives 3600 s.' },
+        svcToken: { type: 'apiKey', in: 'header', name: 'svc-token', description: 'The webhook service token of the company (decisions §7).' },
       },
       parameters: {
         AccessToken: { name: 'access_token', in: 'query', required: true, description: 'The access token of the signed-in user', schema: { type: 'string' } },

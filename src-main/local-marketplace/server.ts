@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { REST_API_BASE_PATH } from '../../src-shared/api/common';
+import { WEBHOOK_PATH_PREFIXES } from '../../src-shared/api/webhook';
 import { createLogger, type Logger } from '../platform/logger';
 import { requireToken } from './auth/require-token';
 import { createContext, type MarketplaceContext } from './context';
@@ -50,8 +51,11 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     // Refusals before routing (an undecodable path) answer our error body too.
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send(restErrorBody(400, FRAMEWORK_MESSAGES[error.code] ?? 'Invalid request'));
+    frameworkErrors: (error, request, reply) => {
+      const message = FRAMEWORK_MESSAGES[error.code] ?? 'Invalid request';
+      // Under the webhook service, its own error body (decisions §7).
+      const body = request.url.startsWith(WEBHOOK_PATH_PREFIXES[options.environment]) ? { error: message } : restErrorBody(400, message);
+      void (reply as FastifyReply).code(400).send(body);
     },
   });
   app.decorateRequest('auth', null);
@@ -98,6 +102,8 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
       await stopDelivery();
       context.scheduler.stop();
       await app.close();
+      // Work answered with a __worker may still be running: let it finish before the database goes.
+      await context.background.settled();
       db.close();
     },
   };

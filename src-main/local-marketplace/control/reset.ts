@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { MarketplaceContext } from '../context';
 import { removeAllAttachmentFiles } from '../domain/attachments-storage';
+import { faultControls } from '../faults/state';
 import { invalidInput } from '../http/errors';
 import { route, type RouteRegistry } from '../http/route';
 import { isEmpty, seedDemo } from '../seed/index';
@@ -48,6 +49,8 @@ function emptyDatabase(context: MarketplaceContext): void {
   migrate(db);
   // Files belong to rows that are gone now.
   removeAllAttachmentFiles(context);
+  // A reset gives a clean server: no fault left armed by an earlier test.
+  faultControls(context).rules.clear();
   context.clock.reset();
 }
 

@@ -3,7 +3,7 @@ import type { StatusSlug } from '../../../src-shared/api/status';
 import type { MarketplaceContext } from '../context';
 import { invalidInput } from '../http/errors';
 import { preparedStatement } from '../store/database';
-import { orderTimestamp, personSummary, requireAssignee, requireOrder, requireProviderUser, wholeList } from './provider-common';
+import { announce, orderTimestamp, personSummary, requireAssignee, requireOrder, requireProviderUser, wholeList } from './provider-common';
 import type { WorkOrderRecord } from './work-order-record';
 
 interface ShipmentRow {
@@ -72,6 +72,8 @@ export function addShipment(context: MarketplaceContext, input: ShipmentInput): 
         'INSERT INTO shipments (work_order_id, author_id, name, carrier, tracking_number, direction, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(record.id, input.providerId, input.name, input.carrier, input.trackingNumber, input.direction, input.status, now, now).lastInsertRowid,
     );
+    // Shipments carry the order's parts: decisions §7's `part_updated`, held until this commits.
+    announce(context, 'workorder.part_updated', record, input.providerId, now);
     return present(context, record, rowsOf(context, record.id).find((row) => row.id === id) as ShipmentRow);
   })();
 }
@@ -84,6 +86,7 @@ export function updateShipmentStatus(context: MarketplaceContext, workOrderId: n
     if (!row) throw invalidInput(`Shipment ${shipmentId} of work order ${record.id} not found`, ['shipment_id']);
     const now = context.clock.now();
     preparedStatement(context, 'UPDATE shipments SET status = ?, updated_at = ? WHERE id = ?').run(status, now, row.id);
+    if (row.status !== status) announce(context, 'workorder.part_updated', record, providerId, now);
     return present(context, record, { ...row, status, updated_at: now });
   })();
 }

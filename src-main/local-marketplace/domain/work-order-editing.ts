@@ -29,17 +29,22 @@ export function createWorkOrder(context: MarketplaceContext, actor: Actor, body:
   return record;
 }
 
-/** Changes only the keys sent (decisions §2); each key sent replaces the stored value whole. */
+/**
+ * Changes only the keys sent (decisions §2); each key sent replaces the stored value whole. A new
+ * schedule or new custom field values are announced (decisions §7).
+ */
 export function updateWorkOrder(context: MarketplaceContext, actor: Actor, workOrderId: number, body: WorkOrderUpdateBody): WorkOrderRecord {
   return changeWorkOrder(context, actor, workOrderId, 'update', ({ record }) => {
     const fields: WorkOrderCreateBody = { ...record.data.fields, ...body };
     const references = checkReferences(context, actor.companyId, body, fields, record.id);
     const scheduleChanged = body.schedule !== undefined && !isDeepStrictEqual(body.schedule, record.data.fields.schedule);
+    const customFieldsChanged = body.custom_fields !== undefined && !isDeepStrictEqual(body.custom_fields, record.data.fields.custom_fields);
     record.data.fields = fields;
     if (body.location) {
       if (references.savedAddress) record.data.savedAddress = references.savedAddress;
       else delete record.data.savedAddress;
     }
-    return scheduleChanged ? ['workorder.schedule_updated'] : [];
+    // Decisions §7 has no event for other fields: a new title alone is announced to nobody.
+    return [...(scheduleChanged ? ['workorder.schedule_updated'] : []), ...(customFieldsChanged ? ['workorder.custom_field_value_updated'] : [])];
   });
 }

@@ -3,6 +3,7 @@ import { canTransition, type WorkOrderOperation } from '../../../src-shared/api/
 import type { MarketplaceContext } from '../context';
 import type { DomainEvent } from '../domain-events';
 import { MarketplaceError } from '../http/errors';
+import { perDatabase, preparedStatement } from '../store/database';
 import { statusIdOf, statusOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository, type WorkOrderRepository } from './work-order-repository';
 
@@ -34,12 +35,42 @@ export function notAllowed(operation: WorkOrderOperation | 'set sub-status', sta
   return new MarketplaceError('INVALID_TRANSITION', `Can not ${verb}: work order is ${statusOf(status).name}`);
 }
 
-/** Runs listeners once the change is committed: at once, or after the caller's own transaction. */
+// Events of a change made inside a caller's transaction (a swap is an unassign and an assign)
+// wait in a temporary table until that transaction ends: SQLite rolls them back with it, so a
+// change that was undone is never announced. Creating the table inside a transaction that rolls
+// back undoes it too, hence `IF NOT EXISTS` before each use.
+const PENDING_EVENTS_TABLE = 'CREATE TEMP TABLE IF NOT EXISTS pending_domain_events (id INTEGER PRIMARY KEY, event TEXT NOT NULL)';
+
+/** Whether events may be waiting: emitting outside any transaction reads the table only then. */
+const outbox = perDatabase(() => ({ holding: false }));
+
+/** Emits the committed events that waited, oldest first, before anything newer. */
+function releaseHeldEvents(context: MarketplaceContext): void {
+  const state = outbox(context);
+  if (!state.holding || !context.db.open || context.db.inTransaction) return;
+  state.holding = false;
+  context.db.exec(PENDING_EVENTS_TABLE);
+  const rows = preparedStatement(context, 'SELECT event FROM temp.pending_domain_events ORDER BY id').all() as { event: string }[];
+  preparedStatement(context, 'DELETE FROM temp.pending_domain_events').run();
+  for (const row of rows) context.events.emit(JSON.parse(row.event) as DomainEvent);
+}
+
+/**
+ * Runs listeners once the change is committed: at once, or after the caller's own transaction
+ * (and never if it rolls back). Either way in order: held events go before newer ones.
+ */
 export function emitAfterCommit(context: MarketplaceContext, events: readonly DomainEvent[]): void {
   if (events.length === 0) return;
-  const emit = () => events.forEach((event) => context.events.emit(event));
-  if (context.db.inTransaction) queueMicrotask(emit);
-  else emit();
+  if (context.db.inTransaction) {
+    context.db.exec(PENDING_EVENTS_TABLE);
+    const hold = preparedStatement(context, 'INSERT INTO temp.pending_domain_events (event) VALUES (?)');
+    for (const event of events) hold.run(JSON.stringify(event));
+    outbox(context).holding = true;
+    queueMicrotask(() => releaseHeldEvents(context));
+    return;
+  }
+  releaseHeldEvents(context);
+  for (const event of events) context.events.emit(event);
 }
 
 export function domainEvent(name: string, record: WorkOrderRecord, previous: StatusSlug | null, triggeredByUserId: number, at: number): DomainEvent {

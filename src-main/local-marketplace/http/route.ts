@@ -47,8 +47,10 @@ export interface RegisteredRoute {
   status: number;
   /** Whether the route needs `access_token` (every REST route does). */
   authenticated: boolean;
-  /** The error body, when not the REST one (the token endpoint's). */
+  /** The error body, when not the REST one (the token endpoint's, the webhook service's). */
   errorResponse?: z.ZodType;
+  /** A header carrying the caller's token instead of `access_token` (the webhook service's `svc-token`). */
+  tokenHeader?: string;
   multipart?: z.ZodType;
   produces?: string;
 }
@@ -67,7 +69,7 @@ export function route<Params extends z.ZodType = typeof EmptyObject, Query exten
   app: FastifyInstance,
   registry: RouteRegistry,
   spec: RouteSpec<Params, Query, Body, Response>,
-  { authenticated = true }: { authenticated?: boolean } = {},
+  { authenticated = true, errorResponse, tokenHeader }: { authenticated?: boolean; errorResponse?: z.ZodType; tokenHeader?: string } = {},
 ): void {
   registry.routes.push({
     method: spec.method,
@@ -80,6 +82,8 @@ export function route<Params extends z.ZodType = typeof EmptyObject, Query exten
     response: spec.response,
     status: spec.status ?? 200,
     authenticated,
+    errorResponse,
+    tokenHeader,
     multipart: spec.multipart,
     produces: spec.produces,
   });
