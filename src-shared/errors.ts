@@ -10,7 +10,22 @@ export const ERROR_CODES = {
   IPC_DISCONNECTED: 'The connection to the app was lost.',
   IPC_TIMEOUT: 'The app took too long to answer.',
   SETTINGS_WRITE_FAILED: 'Settings could not be saved.',
+  KEYCHAIN_UNAVAILABLE: 'No keychain (Secret Service) is available.',
+  KEYCHAIN_FAILED: 'The keychain could not be read or changed.',
+  SECRET_EMPTY: 'A credential cannot be empty.',
   INTERNAL: 'Something went wrong inside the app.',
+  API_UNREACHABLE: 'The marketplace could not be reached.',
+  API_TIMEOUT: 'The marketplace took too long to answer.',
+  API_ABORTED: 'The request to the marketplace was cancelled.',
+  API_RATE_LIMITED: 'The marketplace asked to slow down; the request will be tried again later.',
+  API_REJECTED: 'The marketplace refused the request.',
+  API_NOT_FOUND: 'The marketplace does not know that record.',
+  API_FORBIDDEN: 'That record belongs to another company.',
+  API_UNAUTHENTICATED: 'The marketplace did not accept the sign-in.',
+  API_INVALID_RESPONSE: 'The marketplace sent an answer the app does not understand.',
+  API_SERVER_ERROR: 'The marketplace had a problem; the request can be tried again later.',
+  AUTH_SIGNED_OUT: 'Signed out of the marketplace: enter the credentials again to resume.',
+  AUTH_INVALID_CREDENTIALS: 'The marketplace refused the client id, username or password.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,0 +1,126 @@
+import { Pool } from 'undici';
+import type { Logger } from '../platform/logger';
+import { errorFromNetwork } from './api-error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Absolute URL; its origin picks the pool. */
+  url: string;
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent form-encoded (the token endpoint takes either; a form is what OAuth clients send). */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Parsed JSON, the text when it is not JSON, or null when empty. */
+  body: unknown;
+}
+
+export interface HttpTransportOptions {
+  logger?: Logger;
+  /** Connections per origin. */
+  connections?: number;
+  connectTimeoutMs?: number;
+  /** Until the answer's headers arrive: the bound on a slow server. */
+  headersTimeoutMs?: number;
+  /** Between two chunks of the answer's body. */
+  bodyTimeoutMs?: number;
+}
+
+const DEFAULTS = { connections: 8, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
+
+/**
+ * HTTP over undici, one Pool per origin (the REST API, the token endpoint and the webhook service may
+ * live on different hosts), created on first use. Failures below HTTP become `ApiError`s; log records
+ * name the path only, never the query that carries `access_token`.
+ */
+export class HttpTransport {
+  private readonly pools = new Map<string, Pool>();
+  private readonly options: typeof DEFAULTS & { logger?: Logger };
+  private closed = false;
+
+  constructor(options: HttpTransportOptions = {}) {
+    this.options = { ...DEFAULTS, ...definedOnly(options) };
+  }
+
+  async send(request: HttpRequest): Promise<HttpAnswer> {
+    const url = new URL(request.url);
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    const label = `${request.method} ${url.pathname}`;
+    const started = performance.now();
+    const { body, contentType } = encodeBody(request);
+    try {
+      const answer = await this.poolFor(url.origin).request({
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        headers: { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}), ...request.headers },
+        body,
+        signal: request.signal,
+      });
+      const text = await answer.body.text();
+      this.options.logger?.debug('marketplace call', { call: label, status: answer.statusCode, ms: Math.round(performance.now() - started) });
+      return { status: answer.statusCode, headers: answer.headers, body: decodeBody(text, answer.headers['content-type']) };
+    } catch (error) {
+      const failure = errorFromNetwork(label, error, request.signal);
+      this.options.logger?.warn('marketplace call failed', { call: label, code: failure.code, ms: Math.round(performance.now() - started) });
+      throw failure;
+    }
+  }
+
+  /** Closes every pool; requests in flight finish first. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.close()));
+  }
+
+  private poolFor(origin: string): Pool {
+    if (this.closed) throw new Error('The HTTP transport is closed');
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: this.options.connections,
+        connectTimeout: this.options.connectTimeoutMs,
+        headersTimeout: this.options.headersTimeoutMs,
+        bodyTimeout: this.options.bodyTimeoutMs,
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+}
+
+function definedOnly(options: HttpTransportOptions): HttpTransportOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
+function encodeBody(request: HttpRequest): { body?: string; contentType?: string } {
+  if (request.form) return { body: new URLSearchParams(request.form).toString(), contentType: 'application/x-www-form-urlencoded' };
+  if (request.json !== undefined) return { body: JSON.stringify(request.json), contentType: 'application/json' };
+  return {};
+}
+
+function decodeBody(text: string, contentType: string | string[] | undefined): unknown {
+  if (text.length === 0) return null;
+  const type = Array.isArray(contentType) ? contentType[0] : contentType;
+  if (type && !/json/i.test(type)) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page claiming JSON: the status still says what happened.
+    return text;
+  }
+}

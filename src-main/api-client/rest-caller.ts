@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { indicatesExpiredToken } from '../../src-shared/api/errors';
+import { ERROR_CODES } from '../../src-shared/errors';
+import type { Logger } from '../platform/logger';
+import { ApiError, errorFromAnswer } from './api-error';
+import type { AuthSession } from './auth-session';
+import type { HttpMethod, HttpTransport, QueryValue } from './http-transport';
+
+export interface RestCall<Response extends z.ZodType> {
+  method: HttpMethod;
+  /** Below `{base_url}`, without a leading slash: `workorders/10001/publish`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The tolerant answer schema of `src-shared/api`. */
+  response: Response;
+  signal?: AbortSignal;
+}
+
+export interface RestCallerOptions {
+  transport: HttpTransport;
+  session: AuthSession;
+  /** `{base_url}`, e.g. `http://127.0.0.1:8080/api/rest/v2`. */
+  baseUrl: string;
+  logger?: Logger;
+}
+
+/** Per-call options every typed method takes. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * One authenticated REST call: adds `access_token` to the query, and when the marketplace says the
+ * token is no longer good, asks the session for a new one (shared with every other waiting call)
+ * and tries once more. Answers are parsed with the tolerant schemas; anything else is an `ApiError`.
+ */
+export class RestCaller {
+  private readonly baseUrl: string;
+
+  constructor(private readonly options: RestCallerOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  async call<Response extends z.ZodType>(call: RestCall<Response>): Promise<z.output<Response>> {
+    const label = `${call.method} ${call.path}`;
+    let token = await this.options.session.getAccessToken();
+    let answer = await this.send(call, token);
+    if (indicatesExpiredToken(answer.status, answer.body)) {
+      token = await this.options.session.tokenRejected(token);
+      answer = await this.send(call, token);
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      const retryAfter = answer.headers['retry-after'];
+      throw errorFromAnswer(label, answer.status, answer.body, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    }
+    const parsed = call.response.safeParse(answer.body);
+    if (!parsed.success) {
+      // Paths of the offending fields help a bug report; their values may be customer data.
+      this.options.logger?.warn('marketplace answer did not match its schema', {
+        call: label,
+        issues: parsed.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.join('.'), code: issue.code })),
+      });
+      throw new ApiError('API_INVALID_RESPONSE', `${ERROR_CODES.API_INVALID_RESPONSE} (${label})`, { status: answer.status });
+    }
+    return parsed.data;
+  }
+
+  private send(call: RestCall<z.ZodType>, token: string) {
+    return this.options.transport.send({
+      method: call.method,
+      url: `${this.baseUrl}/${call.path}`,
+      query: { ...call.query, access_token: token },
+      json: call.body,
+      signal: call.signal,
+    });
+  }
+}
+
+/**
+ * Checks what the app is about to send against the strict request schema, and sends the input as
+ * given (the schemas turn form text into numbers; the JSON we send needs no such help).
+ */
+export function validated<Schema extends z.ZodType>(schema: Schema, input: z.input<Schema>, what: string): z.input<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fields = [...new Set(result.error.issues.map((issue) => issue.path.join('.')).filter((path) => path.length > 0))];
+    throw new ApiError('API_REJECTED', `The ${what} is not valid${fields.length ? `: ${fields.join(', ')}` : ''}; it was not sent.`, { fields });
+  }
+  return input;
+}
+
+/** A path segment from an id or a uuid. */
+export function segment(value: string | number): string {
+  return encodeURIComponent(String(value));
+}

@@ -1,0 +1,153 @@
+import type { z } from 'zod';
+import {
+  AttachmentFolderListSchema,
+  AttachmentFolderSchema,
+  AttachmentReviewBodySchema,
+  ExpenseBodySchema,
+  ExpenseListSchema,
+  ExpenseSchema,
+  ExpenseUpdateBodySchema,
+  listEnvelope,
+  MessageBodySchema,
+  MessageListSchema,
+  MessageSchema,
+  PaySchema,
+  ProblemReportBodySchema,
+  ProblemReportQuerySchema,
+  ProblemSchema,
+  ProblemsAnswerSchema,
+  ProviderProfileSchema,
+  ProviderRequestListSchema,
+  ProviderRequestSchema,
+  ShipmentListSchema,
+  SwapAnswerSchema,
+  SwapRequestIdSchema,
+  TimeLogListSchema,
+} from '../../src-shared/api';
+import { type CallOptions, type RestCaller, segment, validated } from './rest-caller';
+import { orderPath, queryOf } from './work-orders-api';
+
+type Input<Schema extends z.ZodType> = z.input<Schema>;
+
+/** The spec's name for the providers who requested an order and wait for an answer. */
+const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';
+/** Each profile carries its open `request`; the loose profile schema keeps it. */
+const PendingProvidersSchema = listEnvelope(ProviderProfileSchema);
+
+/** What hangs off one work order: requests, swaps, attachments, expenses, messages, problems, logs, pay, shipments. */
+export class WorkOrderPartsApi {
+  constructor(private readonly rest: RestCaller) {}
+
+  async requests(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/requests`, response: ProviderRequestListSchema, signal });
+  }
+
+  async request(workOrderId: number, requestId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/requests/${segment(requestId)}`, response: ProviderRequestSchema, signal });
+  }
+
+  async providersPendingAssignment(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({
+      method: 'GET',
+      path: `${orderPath(workOrderId)}/providers`,
+      query: { list: PENDING_ASSIGNMENT_LIST },
+      response: PendingProvidersSchema,
+      signal,
+    });
+  }
+
+  async acceptSwap(workOrderId: number, swapRequestId: string, options?: CallOptions) {
+    return this.answerSwap(workOrderId, swapRequestId, 'accept', options);
+  }
+
+  async declineSwap(workOrderId: number, swapRequestId: string, options?: CallOptions) {
+    return this.answerSwap(workOrderId, swapRequestId, 'decline', options);
+  }
+
+  async attachmentFolders(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/attachments`, response: AttachmentFolderListSchema, signal });
+  }
+
+  async attachmentFolder(workOrderId: number, folderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: folderPath(workOrderId, folderId), response: AttachmentFolderSchema, signal });
+  }
+
+  /** Approves or denies a deliverable; answers its folder. */
+  async reviewAttachment(workOrderId: number, folderId: number, attachmentId: number, body: Input<typeof AttachmentReviewBodySchema>, { signal }: CallOptions = {}) {
+    const sent = validated(AttachmentReviewBodySchema, body, 'attachment review');
+    return this.rest.call({ method: 'PUT', path: `${folderPath(workOrderId, folderId)}/${segment(attachmentId)}`, body: sent, response: AttachmentFolderSchema, signal });
+  }
+
+  async expenses(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/expenses`, response: ExpenseListSchema, signal });
+  }
+
+  async addExpense(workOrderId: number, body: Input<typeof ExpenseBodySchema>, { signal }: CallOptions = {}) {
+    const sent = validated(ExpenseBodySchema, body, 'expense');
+    return this.rest.call({ method: 'POST', path: `${orderPath(workOrderId)}/expenses`, body: sent, response: ExpenseSchema, signal });
+  }
+
+  async updateExpense(workOrderId: number, expenseId: number, body: Input<typeof ExpenseUpdateBodySchema>, { signal }: CallOptions = {}) {
+    const sent = validated(ExpenseUpdateBodySchema, body, 'expense change');
+    return this.rest.call({ method: 'PUT', path: expensePath(workOrderId, expenseId), body: sent, response: ExpenseSchema, signal });
+  }
+
+  async deleteExpense(workOrderId: number, expenseId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'DELETE', path: expensePath(workOrderId, expenseId), response: ExpenseSchema, signal });
+  }
+
+  async messages(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/messages`, response: MessageListSchema, signal });
+  }
+
+  /** Starts a thread, or replies to `messageId`. */
+  async sendMessage(workOrderId: number, body: Input<typeof MessageBodySchema>, { signal, messageId }: CallOptions & { messageId?: number } = {}) {
+    const sent = validated(MessageBodySchema, body, 'message');
+    const path = `${orderPath(workOrderId)}/messages${messageId === undefined ? '' : `/${segment(messageId)}`}`;
+    return this.rest.call({ method: 'POST', path, body: sent, response: MessageSchema, signal });
+  }
+
+  async problems(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/problems`, response: ProblemsAnswerSchema, signal });
+  }
+
+  /** `problemTypeId` is one of the answer's `types`; the spec puts the acting user in the query. */
+  async reportProblem(workOrderId: number, problemTypeId: number, actingUserId: number, body: Input<typeof ProblemReportBodySchema> = {}, { signal }: CallOptions = {}) {
+    const query = validated(ProblemReportQuerySchema, { acting_user_id: String(actingUserId) }, 'problem report');
+    const sent = validated(ProblemReportBodySchema, body, 'problem report');
+    return this.rest.call({ method: 'POST', path: problemPath(workOrderId, problemTypeId), query: queryOf(query), body: sent, response: ProblemSchema, signal });
+  }
+
+  async resolveProblem(workOrderId: number, problemId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'DELETE', path: problemPath(workOrderId, problemId), response: ProblemSchema, signal });
+  }
+
+  async timeLogs(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/time_logs`, response: TimeLogListSchema, signal });
+  }
+
+  async pay(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/pay`, response: PaySchema, signal });
+  }
+
+  async shipments(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/shipments`, response: ShipmentListSchema, signal });
+  }
+
+  private answerSwap(workOrderId: number, swapRequestId: string, answer: 'accept' | 'decline', { signal }: CallOptions = {}) {
+    const id = validated(SwapRequestIdSchema, swapRequestId, 'swap request id');
+    return this.rest.call({ method: 'POST', path: `${orderPath(workOrderId)}/swaps/${segment(id)}/${answer}`, response: SwapAnswerSchema, signal });
+  }
+}
+
+function folderPath(workOrderId: number, folderId: number): string {
+  return `${orderPath(workOrderId)}/attachments/${segment(folderId)}`;
+}
+
+function expensePath(workOrderId: number, expenseId: number): string {
+  return `${orderPath(workOrderId)}/expenses/${segment(expenseId)}`;
+}
+
+function problemPath(workOrderId: number, problemId: number): string {
+  return `${orderPath(workOrderId)}/problems/${segment(problemId)}`;
+}

@@ -1,0 +1,25 @@
+import Database from 'better-sqlite3';
+import { migrate } from './migrations/index';
+
+export type CacheDatabase = Database.Database;
+
+/** A reader waits this long for a writer (the sync) before giving up with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5_000;
+
+/**
+ * Opens (or creates) the offline cache of one environment, migrated to the latest version. Callers
+ * pass a file per environment so sandbox data never mixes with production data; `:memory:` is for
+ * tests.
+ */
+export function openCache(file: string): CacheDatabase {
+  const db = new Database(file);
+  // WAL lets the renderer's reads run while a background pull writes.
+  if (file !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  // With WAL, NORMAL cannot corrupt the file; a power cut loses at most the last commits, which the
+  // next pull fetches again.
+  db.pragma('synchronous = NORMAL');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  migrate(db);
+  return db;
+}

@@ -1,0 +1,19 @@
+/** Words longer than this are cut: no one types them, and a huge token only slows the index. */
+const MAX_TOKEN_LENGTH = 64;
+/** A pasted paragraph is not a search; the first words narrow enough. */
+const MAX_TOKENS = 16;
+
+/**
+ * Turns what a user typed into an FTS5 MATCH expression that means "every word, the last one as a
+ * prefix". User text is never FTS syntax: only letters, digits and combining marks are kept (what
+ * the `unicode61` tokenizer indexes), each word is quoted, so `NEAR`, `AND`, `-`, `*`, `"`, `:` and
+ * parentheses are plain text. Returns null when nothing searchable is left.
+ */
+export function searchExpression(input: string | null | undefined): string | null {
+  if (!input) return null;
+  const tokens = (input.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [])
+    .slice(0, MAX_TOKENS)
+    .map((token) => Array.from(token).slice(0, MAX_TOKEN_LENGTH).join(''));
+  if (tokens.length === 0) return null;
+  return tokens.map((token, index) => (index === tokens.length - 1 ? `"${token}"*` : `"${token}"`)).join(' ');
+}

@@ -1,0 +1,205 @@
+import type { Statement } from 'better-sqlite3';
+import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import {
+  WORK_ORDER_LIST_DEFAULT_PER_PAGE,
+  WORK_ORDER_LIST_IDS,
+  WORK_ORDER_LIST_MAX_PER_PAGE,
+  type WorkOrderListId,
+  type WorkOrderListQuery,
+  type WorkOrderSortField,
+} from '../../src-shared/api/work-order-list';
+import type { CacheDatabase } from './database';
+import { searchExpression } from './search-query';
+import { workOrderRow, workOrderSearchRow } from './work-order-columns';
+
+/** The service's sorts the cache can answer (it has no creation date column), plus the last change. */
+export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated';
+
+/** GET workorders' query, answered from the cache; `status_ids` narrows further than a list. */
+export type CachedWorkOrderQuery = Partial<
+  Pick<
+    WorkOrderListQuery,
+    'list' | 'page' | 'per_page' | 'order' | 'f_search' | 'f_work_order_id' | 'f_type_of_work' | 'f_client' | 'f_project' | 'f_manager' | 'f_city' | 'f_state' | 'f_country'
+  >
+> & { sort?: CachedWorkOrderSortField; status_ids?: readonly number[] };
+
+export interface CachedWorkOrderPage {
+  results: WorkOrder[];
+  total: number;
+  page: number;
+  pages: number;
+  per_page: number;
+}
+
+const statusIds = (slugs: readonly StatusSlug[]): number[] => slugs.map((slug) => statusBySlug(slug)?.id ?? -1);
+
+/** What each list of decisions §3 holds: orders in some statuses, every order, or those with an open problem. */
+const LISTS: Readonly<Record<WorkOrderListId, readonly StatusSlug[] | 'all' | 'problems'>> = {
+  workorders_all: 'all',
+  workorders_draft: ['created'],
+  workorders_published_routed: ['published', 'routed'],
+  workorders_assigned: ['assigned'],
+  workorders_work_done: ['workdone'],
+  workorders_approved: ['approved', 'paid'],
+  workorders_in_flight: ['published', 'routed', 'assigned', 'workdone'],
+  workorders_problem: 'problems',
+  workorders_cancelled: ['canceled'],
+};
+
+function listCondition(list: WorkOrderListId): string | null {
+  const rule = LISTS[list];
+  if (rule === 'all') return null;
+  if (rule === 'problems') return 'w.open_problems > 0';
+  return `w.status_id IN (${statusIds(rule).join(', ')})`;
+}
+
+/** Each sort ends on the id so pages never overlap, and follows an index in both directions. */
+const SORT_KEYS: Readonly<Record<CachedWorkOrderSortField, string>> = {
+  id: 'w.id',
+  title: 'w.title COLLATE NOCASE',
+  schedule: 'w.schedule_start',
+  status: 'w.status_rank',
+  pay: 'w.pay_amount',
+  updated: 'w.updated_at',
+};
+
+/** Each filter as SQL, bound under its own name. */
+const FILTERS = {
+  f_work_order_id: 'w.id = @f_work_order_id',
+  f_type_of_work: 'w.type_of_work_id = @f_type_of_work',
+  f_client: 'w.client_id = @f_client',
+  f_project: 'w.project_id = @f_project',
+  f_manager: 'w.manager_id = @f_manager',
+  f_city: 'w.city = @f_city',
+  f_state: 'w.state = @f_state',
+  f_country: 'w.country = @f_country',
+} as const satisfies Partial<Record<keyof CachedWorkOrderQuery, string>>;
+type FilterName = keyof typeof FILTERS;
+const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+
+const MATCH = 'w.id IN (SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search)';
+const STATUS_IDS = 'w.status_id IN (SELECT value FROM json_each(@status_ids))';
+
+/** Statements by SQL text: the texts come from a finite set of clauses, so the map stays small. */
+class StatementCache {
+  readonly #statements = new Map<string, Statement>();
+  constructor(private readonly db: CacheDatabase) {}
+
+  get(sql: string): Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+const clampPage = (value: number | undefined, fallback: number, max: number): number =>
+  value !== undefined && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
+
+/** The cached work orders: written by the pull, read by every list and search of the app. */
+export class WorkOrderRepository {
+  readonly #statements: StatementCache;
+  readonly #upsert: Statement;
+  readonly #deleteSearch: Statement;
+  readonly #insertSearch: Statement;
+  readonly #get: Statement;
+  readonly #byIds: Statement;
+  readonly #statusCounts: Statement;
+  readonly #problemCount: Statement;
+  readonly #upsertAll: (workOrders: readonly WorkOrder[], receivedAt: number) => void;
+
+  constructor(private readonly db: CacheDatabase) {
+    this.#statements = new StatementCache(db);
+    const columns = ['id', 'json', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'];
+    this.#upsert = db.prepare(
+      `INSERT INTO work_orders (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})
+       ON CONFLICT(id) DO UPDATE SET ${columns.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`,
+    );
+    this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
+    this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids) VALUES (@id, @title, @description, @location, @client, @ids)');
+    this.#get = db.prepare('SELECT json FROM work_orders WHERE id = ?').pluck();
+    this.#byIds = db.prepare('SELECT id, json FROM work_orders WHERE id IN (SELECT value FROM json_each(?))');
+    this.#statusCounts = db.prepare('SELECT status_id, COUNT(*) AS count FROM work_orders GROUP BY status_id');
+    this.#problemCount = db.prepare('SELECT COUNT(*) FROM work_orders WHERE open_problems > 0').pluck();
+    this.#upsertAll = db.transaction((workOrders: readonly WorkOrder[], receivedAt: number) => {
+      const cachedAt = Date.now();
+      for (const order of workOrders) {
+        this.#upsert.run(workOrderRow(order, receivedAt, cachedAt));
+        // Delete then insert: the search index holds exactly one row per order.
+        this.#deleteSearch.run(order.id);
+        this.#insertSearch.run(workOrderSearchRow(order));
+      }
+    });
+  }
+
+  /** Stores orders as the service answered them, in one transaction; `receivedAt` is epoch ms. */
+  upsertMany(workOrders: readonly WorkOrder[], receivedAt: number = Date.now()): void {
+    this.#upsertAll(workOrders, receivedAt);
+  }
+
+  get(id: number): WorkOrder | undefined {
+    const json = this.#get.get(id) as string | undefined;
+    return json === undefined ? undefined : (JSON.parse(json) as WorkOrder);
+  }
+
+  /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
+  list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
+    const conditions: string[] = [];
+    const parameters: Record<string, string | number> = {};
+    const list = listCondition(query.list ?? 'workorders_all');
+    if (list) conditions.push(list);
+    if (query.status_ids) {
+      conditions.push(STATUS_IDS);
+      parameters.status_ids = JSON.stringify(query.status_ids.filter(Number.isInteger));
+    }
+    for (const name of FILTER_NAMES) {
+      const value = query[name];
+      if (value === undefined || value === null || value === '') continue;
+      conditions.push(FILTERS[name]);
+      parameters[name] = typeof value === 'string' ? value.trim() : value;
+    }
+    const search = searchExpression(query.f_search);
+    if (search) {
+      conditions.push(MATCH);
+      parameters.search = search;
+    }
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+
+    const perPage = clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE);
+    const total = this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
+    const pages = Math.max(1, Math.ceil(total / perPage));
+    const page = clampPage(query.page, 1, Number.MAX_SAFE_INTEGER);
+    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+    const sortKey = SORT_KEYS[query.sort ?? 'id'];
+    const orderBy = sortKey === SORT_KEYS.id ? `w.id ${direction}` : `${sortKey} ${direction}, w.id ${direction}`;
+    // Ids first, json after: sorting carries only the key and id, not every matching order's JSON.
+    const pageIds = this.#statements
+      .get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`)
+      .pluck()
+      .all({ ...parameters, limit: perPage, offset: (page - 1) * perPage }) as number[];
+    const jsonById = new Map((this.#byIds.all(JSON.stringify(pageIds)) as { id: number; json: string }[]).map((row) => [row.id, row.json]));
+    const results = pageIds.flatMap((id) => {
+      const json = jsonById.get(id);
+      return json === undefined ? [] : [JSON.parse(json) as WorkOrder];
+    });
+    return { results, total, page, pages, per_page: perPage };
+  }
+
+  /** How many cached orders each list holds, from one pass over the status index. */
+  counts(): Record<WorkOrderListId, number> {
+    const byStatus = new Map<number | null, number>();
+    for (const row of this.#statusCounts.all() as { status_id: number | null; count: number }[]) byStatus.set(row.status_id, row.count);
+    const all = [...byStatus.values()].reduce((total, count) => total + count, 0);
+    const problems = this.#problemCount.get() as number;
+    const countOf = (list: WorkOrderListId): number => {
+      const rule = LISTS[list];
+      if (rule === 'all') return all;
+      if (rule === 'problems') return problems;
+      return statusIds(rule).reduce((total, id) => total + (byStatus.get(id) ?? 0), 0);
+    };
+    return Object.fromEntries(WORK_ORDER_LIST_IDS.map((list) => [list, countOf(list)])) as Record<WorkOrderListId, number>;
+  }
+}
