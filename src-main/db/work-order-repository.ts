@@ -103,6 +103,7 @@ const clampPage = (value: number | undefined, fallback: number, max: number): nu
 export class WorkOrderRepository {
   readonly #statements: StatementCache;
   readonly #upsert: Statement;
+  readonly #upsertDocument: Statement;
   readonly #deleteSearch: Statement;
   readonly #insertSearch: Statement;
   readonly #get: Statement;
@@ -113,21 +114,24 @@ export class WorkOrderRepository {
 
   constructor(private readonly db: CacheDatabase) {
     this.#statements = new StatementCache(db);
-    const columns = ['id', 'json', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'];
+    const columns = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'];
     this.#upsert = db.prepare(
       `INSERT INTO work_orders (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})
        ON CONFLICT(id) DO UPDATE SET ${columns.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`,
     );
+    this.#upsertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (@id, @json) ON CONFLICT(id) DO UPDATE SET json = excluded.json');
     this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
     this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids) VALUES (@id, @title, @description, @location, @client, @ids)');
-    this.#get = db.prepare('SELECT json FROM work_orders WHERE id = ?').pluck();
-    this.#byIds = db.prepare('SELECT id, json FROM work_orders WHERE id IN (SELECT value FROM json_each(?))');
+    this.#get = db.prepare('SELECT json FROM work_order_documents WHERE id = ?').pluck();
+    this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
     this.#statusCounts = db.prepare('SELECT status_id, COUNT(*) AS count FROM work_orders GROUP BY status_id');
     this.#problemCount = db.prepare('SELECT COUNT(*) FROM work_orders WHERE open_problems > 0').pluck();
     this.#upsertAll = db.transaction((workOrders: readonly WorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
       for (const order of workOrders) {
-        this.#upsert.run(workOrderRow(order, receivedAt, cachedAt));
+        const { json, ...row } = workOrderRow(order, receivedAt, cachedAt);
+        this.#upsert.run(row);
+        this.#upsertDocument.run({ id: row.id, json });
         // Delete then insert: the search index holds exactly one row per order.
         this.#deleteSearch.run(order.id);
         this.#insertSearch.run(workOrderSearchRow(order));

@@ -1,8 +1,9 @@
 import type { Migration } from './index';
 
 /**
- * The offline cache. Every record keeps the JSON the service answered (`json`), so nothing the
- * contract tolerates is lost; the other columns are copies of what lists filter and sort on.
+ * The offline cache. Every record keeps the JSON the service answered (`json`; for work orders in
+ * `work_order_documents`), so nothing the contract tolerates is lost; the other columns are copies
+ * of what lists filter and sort on.
  * Moments are epoch milliseconds. Records that belong to a work order go with it.
  */
 export const migration0001: Migration = {
@@ -11,7 +12,6 @@ export const migration0001: Migration = {
   up: `
     CREATE TABLE work_orders (
       id INTEGER PRIMARY KEY,
-      json TEXT NOT NULL,
       title TEXT,
       status_id INTEGER,
       status_name TEXT,
@@ -34,6 +34,12 @@ export const migration0001: Migration = {
       cached_at INTEGER NOT NULL,
       -- An outbox change is waiting for this order; the pull must not overwrite it.
       pending INTEGER NOT NULL DEFAULT 0 CHECK (pending IN (0, 1))
+    );
+    -- The JSON lives beside the row, not in it: lists and searches read thousands of rows for a
+    -- count or a sort, and slim rows keep that to a few pages instead of one page per order.
+    CREATE TABLE work_order_documents (
+      id INTEGER PRIMARY KEY REFERENCES work_orders(id) ON DELETE CASCADE,
+      json TEXT NOT NULL
     );
     CREATE INDEX work_orders_status ON work_orders(status_id, schedule_start);
     CREATE INDEX work_orders_status_rank ON work_orders(status_rank);

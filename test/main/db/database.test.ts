@@ -13,7 +13,7 @@ describe('openCache', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    db.prepare("INSERT INTO work_orders (id, json, updated_at, cached_at) VALUES (1, '{}', 0, 0)").run();
+    db.prepare('INSERT INTO work_orders (id, updated_at, cached_at) VALUES (1, 0, 0)').run();
     db.close();
     const again = openCache(file);
     expect(again.prepare('SELECT COUNT(*) FROM work_orders').pluck().get()).toBe(1);

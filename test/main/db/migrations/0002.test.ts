@@ -10,7 +10,8 @@ describe('migration 0002: work order search', () => {
     const db = new Database(':memory:');
     migrateTo(db, 1);
     const order = { id: 42, title: 'Install kiosk', description: { html: '<p>Front desk</p>' }, location: { address1: '1 Main St' }, integration: { id: 'EXT-9' } };
-    db.prepare("INSERT INTO work_orders (id, json, title, city, state, zip, client_name, updated_at, cached_at) VALUES (42, ?, 'Install kiosk', 'Austin', 'TX', '78701', 'Acme', 0, 0)").run(JSON.stringify(order));
+    db.prepare("INSERT INTO work_orders (id, title, city, state, zip, client_name, updated_at, cached_at) VALUES (42, 'Install kiosk', 'Austin', 'TX', '78701', 'Acme', 0, 0)").run();
+    db.prepare('INSERT INTO work_order_documents (id, json) VALUES (42, ?)').run(JSON.stringify(order));
     expect(migrateTo(db, 2)).toBe(2);
     expect(db.prepare('SELECT COUNT(*) FROM work_orders').pluck().get()).toBe(1);
     for (const expression of ['kiosk', 'desk', 'main', 'austin', '78701', 'acme', '42', '"ext-9"']) expect(matches(db, expression)).toEqual([42]);
