@@ -1,0 +1,191 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { AppError } from '../../src-shared/errors';
+import { type EnvironmentId, EnvironmentIdSchema } from '../../src-shared/ipc/channels';
+import type { CredentialSource, Credentials } from '../api-client/credential-source';
+import type { Logger } from '../platform/logger';
+import type { SecretStore } from '../platform/secret-store';
+import { type EnvironmentUrls, EnvironmentSettingsStore, isConfigured, isRemoteEnvironment } from './environment-settings';
+import { credentialEntries, hasAllCredentials, secretCredentialSource } from './secret-credential-source';
+
+/** A running local marketplace: the worker in the app, `listenMarketplace` in tests. */
+export interface LocalMarketplace extends EnvironmentUrls {
+  credentials: Credentials;
+  close(): Promise<void>;
+}
+
+export interface EnvironmentManagerOptions {
+  dataDir: string;
+  secretStore: SecretStore;
+  logger: Logger;
+  startLocalMarketplace: () => Promise<LocalMarketplace>;
+}
+
+/** What the renderer may know about an environment: flags about the secrets, never their values. */
+export interface EnvironmentSummary {
+  id: EnvironmentId;
+  label: string;
+  /** Null for local until its marketplace runs (it picks a free port on each start). */
+  urls: EnvironmentUrls | null;
+  editable: boolean;
+  configured: boolean;
+  credentialsStored: boolean;
+  /** A refresh token is held: the last sign-in succeeded and nobody signed out since. */
+  signedIn: boolean;
+  active: boolean;
+  cacheFile: string;
+}
+
+export interface EnvironmentConnection extends EnvironmentUrls {
+  id: EnvironmentId;
+  credentialSource: CredentialSource;
+  cacheFile: string;
+}
+
+export const CredentialsInputSchema = z.object({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  username: z.string().min(1),
+  password: z.string().min(1),
+});
+
+const LABELS: Record<EnvironmentId, string> = {
+  local: 'Local (demo marketplace)',
+  sandbox: 'Sandbox',
+  production: 'Production',
+  custom: 'Custom',
+};
+
+/**
+ * The environments the app can talk to, each with its own credentials (in the SecretStore, keyed by
+ * environment) and its own SQLite cache, so sandbox data never mixes with production data. Nothing
+ * here returns a secret: IPC handlers can call every method without leaking one to a window.
+ */
+export class EnvironmentManager {
+  readonly #settings: EnvironmentSettingsStore;
+  #local: Promise<LocalMarketplace> | undefined;
+
+  constructor(private readonly options: EnvironmentManagerOptions) {
+    this.#settings = new EnvironmentSettingsStore(options.dataDir, options.logger);
+  }
+
+  async list(): Promise<EnvironmentSummary[]> {
+    const settings = this.#settings.get();
+    const local = await this.#runningLocal();
+    return Promise.all(
+      EnvironmentIdSchema.options.map(async (id) => {
+        const urls = isRemoteEnvironment(id) ? settings.urls[id] : local ? urlsOf(local) : null;
+        return {
+          id,
+          label: LABELS[id],
+          urls,
+          editable: isRemoteEnvironment(id),
+          // Local configures itself on first use.
+          configured: isRemoteEnvironment(id) ? isConfigured(settings.urls[id]) : true,
+          credentialsStored: await hasAllCredentials(this.options.secretStore, id),
+          signedIn: await this.options.secretStore.has(id, 'refresh_token'),
+          active: id === settings.active,
+          cacheFile: this.cacheFile(id),
+        };
+      }),
+    );
+  }
+
+  active(): EnvironmentId {
+    return this.#settings.get().active;
+  }
+
+  select(id: EnvironmentId): void {
+    this.#settings.setActive(id);
+    this.options.logger.info('environments: selected', { id });
+  }
+
+  async updateUrls(id: EnvironmentId, urls: EnvironmentUrls): Promise<void> {
+    if (!isRemoteEnvironment(id)) throw new AppError('ENVIRONMENT_URLS_FIXED');
+    const before = this.#settings.get().urls[id];
+    this.#settings.setUrls(id, urls);
+    // A refresh token belongs to the server that issued it; a new token endpoint would refuse it.
+    if (this.#settings.get().urls[id].authUrl !== before.authUrl) await this.options.secretStore.delete(id, 'refresh_token');
+    this.options.logger.info('environments: addresses changed', { id });
+  }
+
+  /** Replaces the stored credentials; the old refresh token goes with them, so the next grant uses these. */
+  async setCredentials(id: EnvironmentId, credentials: Credentials): Promise<void> {
+    const parsed = CredentialsInputSchema.safeParse(credentials);
+    if (!parsed.success) throw new AppError('SECRET_EMPTY');
+    await this.options.secretStore.delete(id, 'refresh_token');
+    for (const [field, value] of credentialEntries(parsed.data)) await this.options.secretStore.set(id, field, value);
+    this.options.logger.info('environments: credentials stored', { id });
+  }
+
+  /** Clears every secret of the environment, the refresh token included; other environments keep theirs. */
+  async signOut(id: EnvironmentId): Promise<void> {
+    await this.options.secretStore.clear(id);
+    this.options.logger.info('environments: signed out', { id });
+  }
+
+  /** Where to reach an environment and how to sign in; starts the local marketplace on first use. */
+  async connection(id: EnvironmentId): Promise<EnvironmentConnection> {
+    let urls: EnvironmentUrls;
+    if (isRemoteEnvironment(id)) {
+      urls = this.#settings.get().urls[id];
+      if (!isConfigured(urls)) throw new AppError('ENVIRONMENT_NOT_CONFIGURED');
+    } else {
+      const local = await this.#startLocal();
+      await this.#seedLocalCredentials(local.credentials);
+      urls = urlsOf(local);
+    }
+    return { id, ...urls, credentialSource: secretCredentialSource(this.options.secretStore, id), cacheFile: this.cacheFile(id) };
+  }
+
+  /** One SQLite file per environment, never shared. The folder is made here so `openCache` can open it. */
+  cacheFile(id: EnvironmentId): string {
+    const folder = join(this.options.dataDir, 'cache');
+    mkdirSync(folder, { recursive: true });
+    // Parsed, not trusted: the id becomes part of a path.
+    return join(folder, `${EnvironmentIdSchema.parse(id)}.sqlite3`);
+  }
+
+  async close(): Promise<void> {
+    const local = await this.#runningLocal();
+    this.#local = undefined;
+    if (local) await local.close();
+  }
+
+  /**
+   * Signing out of local clears its secrets; the demo credentials come back on the next use. Only
+   * missing fields are written and the refresh token is left alone, so concurrent callers cannot
+   * undo a sign-in that another one just completed.
+   */
+  async #seedLocalCredentials(credentials: Credentials): Promise<void> {
+    for (const [field, value] of credentialEntries(credentials)) {
+      if (!(await this.options.secretStore.has('local', field))) await this.options.secretStore.set('local', field, value);
+    }
+  }
+
+  /** Single-flight: callers that arrive during a start share it; a failed start is retried next time. */
+  #startLocal(): Promise<LocalMarketplace> {
+    this.#local ??= this.options.startLocalMarketplace().then(
+      (local) => {
+        this.options.logger.info('environments: local marketplace started', { baseUrl: local.baseUrl });
+        return local;
+      },
+      (error: unknown) => {
+        this.#local = undefined;
+        this.options.logger.error('environments: local marketplace failed to start', error);
+        throw new AppError('LOCAL_MARKETPLACE_FAILED');
+      },
+    );
+    return this.#local;
+  }
+
+  /** The local marketplace once it runs (waiting for a start under way), without starting one. */
+  async #runningLocal(): Promise<LocalMarketplace | undefined> {
+    return this.#local?.catch(() => undefined);
+  }
+}
+
+function urlsOf({ baseUrl, authUrl, webhookUrl }: EnvironmentUrls): EnvironmentUrls {
+  return { baseUrl, authUrl, webhookUrl };
+}

@@ -1,0 +1,92 @@
+import type { MarketplaceClient } from '../api-client/marketplace-client';
+import type { ReferenceDataRepository } from '../db/reference-data-repository';
+import { AppError } from '../../src-shared/errors';
+import { pullReferenceData } from './reference-pull';
+import type { SyncCache } from './sync-cache';
+import { pullWorkOrders, type WorkOrderPullSummary } from './work-order-pull';
+
+export type SyncPhase = 'reference' | 'work-orders' | 'details' | 'done';
+
+export interface SyncProgress {
+  phase: SyncPhase;
+  done: number;
+  total: number;
+}
+
+export interface PullDependencies {
+  client: Pick<MarketplaceClient, 'workOrders' | 'company'>;
+  cache: SyncCache;
+  referenceData: ReferenceDataRepository;
+  /** Epoch ms. */
+  now?: () => number;
+}
+
+export interface PullOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+  /** Reference lists younger than this are not fetched again. */
+  referenceMaxAgeMs?: number;
+  /** Requests in flight at once. */
+  concurrency?: number;
+}
+
+export interface PullSummary extends WorkOrderPullSummary {
+  /** The reference kinds fetched; empty when every list was fresh. */
+  referenceKinds: string[];
+}
+
+export const REFERENCE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Enough to keep the connection busy while the previous page is written, without crowding the service. */
+export const PULL_CONCURRENCY = 4;
+/** A renderer needs no more than a few updates a second; phase changes and the end always go out. */
+const PROGRESS_INTERVAL_MS = 100;
+
+function throttled(onProgress: ((progress: SyncProgress) => void) | undefined, now: () => number) {
+  let last: SyncProgress | undefined;
+  let lastAt = -Infinity;
+  return (progress: SyncProgress) => {
+    if (!onProgress) return;
+    const phaseChanged = last?.phase !== progress.phase;
+    if (!phaseChanged && progress.done !== progress.total && now() - lastAt < PROGRESS_INTERVAL_MS) return;
+    last = progress;
+    lastAt = now();
+    onProgress(progress);
+  };
+}
+
+/**
+ * One pull: reference data first (the lists a work order names), then every work order. Each
+ * answer is written in its own transaction as it arrives, so a cancelled or failed pull keeps what
+ * it wrote and the cache stays consistent. Cancelling rejects with SYNC_CANCELLED.
+ */
+export async function pullAll(deps: PullDependencies, options: PullOptions = {}): Promise<PullSummary> {
+  const now = deps.now ?? Date.now;
+  const signal = options.signal ?? new AbortController().signal;
+  const concurrency = options.concurrency ?? PULL_CONCURRENCY;
+  const report = throttled(options.onProgress, now);
+  try {
+    signal.throwIfAborted();
+    const referenceKinds = await pullReferenceData({
+      company: deps.client.company,
+      referenceData: deps.referenceData,
+      maxAgeMs: options.referenceMaxAgeMs ?? REFERENCE_MAX_AGE_MS,
+      concurrency,
+      now,
+      signal,
+      onFetched: (done, total) => report({ phase: 'reference', done, total }),
+    });
+    const summary = await pullWorkOrders({
+      workOrders: deps.client.workOrders,
+      cache: deps.cache,
+      concurrency,
+      signal,
+      onListed: (done, total) => report({ phase: 'work-orders', done, total }),
+      onDetailed: (done, total) => report({ phase: 'details', done, total }),
+    });
+    report({ phase: 'done', done: summary.listed, total: summary.listed });
+    return { ...summary, referenceKinds };
+  } catch (error) {
+    if (signal.aborted) throw new AppError('SYNC_CANCELLED');
+    throw error;
+  }
+}

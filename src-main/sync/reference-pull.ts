@@ -1,0 +1,44 @@
+import type { MarketplaceClient } from '../api-client/marketplace-client';
+import type { ReferenceDataRepository } from '../db/reference-data-repository';
+import { forEachConcurrently } from './concurrency';
+
+type Company = MarketplaceClient['company'];
+
+/** The reference lists the pull keeps, by the kind they are stored under. */
+const REFERENCE_LISTS: readonly { kind: string; fetch: (company: Company, signal: AbortSignal) => Promise<readonly { id: number }[]> }[] = [
+  { kind: 'types-of-work', fetch: async (company, signal) => (await company.typesOfWork({ signal })).results },
+  { kind: 'tags', fetch: async (company, signal) => (await company.tags({ signal })).results },
+  { kind: 'expense-categories', fetch: async (company, signal) => (await company.expenseCategories({ signal })).results },
+  { kind: 'incomplete-reasons', fetch: (company, signal) => company.incompleteReasons({ signal }) },
+];
+
+export const REFERENCE_KINDS = REFERENCE_LISTS.map((list) => list.kind);
+
+export interface ReferencePullOptions {
+  company: Company;
+  referenceData: ReferenceDataRepository;
+  /** A list fetched less than this long ago is not fetched again. */
+  maxAgeMs: number;
+  concurrency: number;
+  now: () => number;
+  signal: AbortSignal;
+  onFetched: (done: number, total: number) => void;
+}
+
+/**
+ * Refreshes the reference lists older than `maxAgeMs`; answers the kinds it fetched. An empty list
+ * stores no entry, so it reads as stale and is asked again on every pull: a few bytes, rarely.
+ */
+export async function pullReferenceData(options: ReferencePullOptions): Promise<string[]> {
+  const { referenceData, maxAgeMs, now } = options;
+  const stale = REFERENCE_LISTS.filter((list) => referenceData.get(list.kind, maxAgeMs, now()).length === 0);
+  let done = 0;
+  options.onFetched(done, stale.length);
+  await forEachConcurrently(stale, options.concurrency, options.signal, async (list, signal) => {
+    const items = await list.fetch(options.company, signal);
+    referenceData.replace(list.kind, items.map((item) => ({ key: String(item.id), value: item })), now());
+    done += 1;
+    options.onFetched(done, stale.length);
+  });
+  return stale.map((list) => list.kind);
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import type { CacheDatabase } from '../db/database';
+import type { WorkOrderRepository } from '../db/work-order-repository';
+
+/** What the cache holds of an order the pull just listed. */
+export interface CachedPullState {
+  /** An outbox change waits for it: the pull leaves it alone. */
+  pending: boolean;
+  /** Null for an order cached before the pull kept state. */
+  fingerprint: string | null;
+  complete: boolean;
+}
+
+export interface PulledOrder {
+  order: WorkOrder;
+  /** Of the list item, whichever document is stored. */
+  fingerprint: string;
+  /** The document is the full answer of GET workorders/{id}. */
+  complete: boolean;
+}
+
+/** Identifies a list item's content: equal fingerprints mean nothing the list shows changed. */
+export function listFingerprint(item: WorkOrder): string {
+  return createHash('sha1').update(JSON.stringify(item)).digest('base64');
+}
+
+/**
+ * The pull's side of the cache: the work order repository's writes plus `work_order_pull_state`,
+ * each batch in one transaction so an order and its state never disagree.
+ */
+export class SyncCache {
+  readonly #lookup: Statement;
+  readonly #upsertState: Statement;
+  readonly #withProblems: Statement;
+  readonly #unpendingIds: Statement;
+  readonly #deleteOrder: Statement;
+  readonly #deleteSearch: Statement;
+  readonly #isPending: Statement;
+  readonly #storeAll: (orders: readonly PulledOrder[]) => number;
+  readonly #deleteAll: (ids: readonly number[]) => void;
+
+  constructor(
+    db: CacheDatabase,
+    readonly workOrders: WorkOrderRepository,
+    now: () => number = Date.now,
+  ) {
+    this.#lookup = db.prepare(
+      `SELECT w.id, w.pending, s.list_fingerprint, s.complete FROM work_orders w
+       LEFT JOIN work_order_pull_state s ON s.id = w.id WHERE w.id IN (SELECT value FROM json_each(?))`,
+    );
+    this.#upsertState = db.prepare(
+      `INSERT INTO work_order_pull_state (id, list_fingerprint, complete) VALUES (?, ?, ?)
+       ON CONFLICT(id) DO UPDATE SET list_fingerprint = excluded.list_fingerprint, complete = excluded.complete`,
+    );
+    this.#withProblems = db.prepare('SELECT id FROM work_orders WHERE open_problems > 0 AND pending = 0').pluck();
+    // Negative ids are offline drafts the service has not seen yet.
+    this.#unpendingIds = db.prepare('SELECT id FROM work_orders WHERE pending = 0 AND id > 0').pluck();
+    this.#deleteOrder = db.prepare('DELETE FROM work_orders WHERE id = ?');
+    this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
+    this.#isPending = db.prepare('SELECT pending FROM work_orders WHERE id = ?').pluck();
+    this.#storeAll = db.transaction((orders: readonly PulledOrder[]) => {
+      // Checked inside the transaction: the outbox may have marked an order while its answer was on the way.
+      const writable = orders.filter(({ order }) => this.#isPending.get(order.id) !== 1);
+      this.workOrders.upsertMany(writable.map(({ order }) => order), now());
+      for (const { order, fingerprint, complete } of writable) this.#upsertState.run(order.id, fingerprint, complete ? 1 : 0);
+      return writable.length;
+    });
+    this.#deleteAll = db.transaction((ids: readonly number[]) => {
+      // The search index is contentless: nothing cascades into it.
+      for (const id of ids) {
+        this.#deleteSearch.run(id);
+        this.#deleteOrder.run(id);
+      }
+    });
+  }
+
+  /** The cached state of these orders; absent ones are not cached. */
+  lookup(ids: readonly number[]): Map<number, CachedPullState> {
+    const rows = this.#lookup.all(JSON.stringify(ids)) as { id: number; pending: number; list_fingerprint: string | null; complete: number | null }[];
+    return new Map(rows.map((row) => [row.id, { pending: row.pending === 1, fingerprint: row.list_fingerprint, complete: row.complete === 1 }]));
+  }
+
+  /** Writes the orders, except those with an outbox change; answers how many it wrote. */
+  store(orders: readonly PulledOrder[]): number {
+    return orders.length > 0 ? this.#storeAll(orders) : 0;
+  }
+
+  /** Cached orders the cache counts as having an open problem, outbox changes aside. */
+  idsWithProblems(): number[] {
+    return this.#withProblems.all() as number[];
+  }
+
+  /** Removes the orders the service no longer lists, except those with an outbox change; answers how many. */
+  deleteAllExcept(listed: ReadonlySet<number>): number {
+    const gone = (this.#unpendingIds.all() as number[]).filter((id) => !listed.has(id));
+    if (gone.length > 0) this.#deleteAll(gone);
+    return gone.length;
+  }
+}

@@ -1,0 +1,106 @@
+import { ApiError } from '../api-client/api-error';
+import type { WorkOrdersApi } from '../api-client/work-orders-api';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-shared/api/work-order-list';
+import { forEachConcurrently } from './concurrency';
+import { listFingerprint, type PulledOrder, type SyncCache } from './sync-cache';
+
+export interface WorkOrderPullOptions {
+  workOrders: WorkOrdersApi;
+  cache: SyncCache;
+  /** Requests in flight at once, for pages and for details alike. */
+  concurrency: number;
+  signal: AbortSignal;
+  onListed: (done: number, total: number) => void;
+  onDetailed: (done: number, total: number) => void;
+}
+
+export interface WorkOrderPullSummary {
+  /** Orders the service listed. */
+  listed: number;
+  /** List items written (new orders, or changed ones cached from their list item only). */
+  stored: number;
+  /** Full answers fetched and written. */
+  details: number;
+  /** Cached orders the service no longer lists, removed. */
+  deleted: number;
+}
+
+/** Sorted by id, so an edit during the pull cannot move an order to a page already fetched. */
+const pageQuery = (list: WorkOrderListId, page: number) => ({ list, page, per_page: WORK_ORDER_LIST_MAX_PER_PAGE, sort: 'id', order: 'asc' }) as const;
+
+/** Fetches page 1 to learn how many pages there are, then the others concurrently; answers the total. */
+async function pageThrough(list: WorkOrderListId, options: WorkOrderPullOptions, onPage: (items: readonly WorkOrder[], total: number) => void): Promise<number> {
+  const { workOrders, concurrency, signal } = options;
+  const first = await workOrders.list(pageQuery(list, 1), { signal });
+  const { total, pages } = first.metadata;
+  onPage(first.results, total);
+  const rest = Array.from({ length: Math.max(0, pages - 1) }, (_unused, index) => index + 2);
+  await forEachConcurrently(rest, concurrency, signal, async (page, pageSignal) => {
+    const answer = await workOrders.list(pageQuery(list, page), { signal: pageSignal });
+    onPage(answer.results, total);
+  });
+  return total;
+}
+
+/**
+ * Pulls every work order. List items carry the columns lists filter and search on, so a new order
+ * is stored from its list item (partial) and the first sync costs one request per 100 orders. The
+ * full answer (description, problems…) is fetched for an order whose list item changed since the
+ * last pull, and for one whose open problems the cache has wrong (the problem list says which).
+ */
+export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<WorkOrderPullSummary> {
+  const { cache } = options;
+  const listed = new Map<number, string>();
+  const needDetails = new Map<number, string>();
+  let stored = 0;
+
+  const total = await pageThrough('workorders_all', options, (items, listTotal) => {
+    const cached = cache.lookup(items.map((item) => item.id));
+    const writes: PulledOrder[] = [];
+    for (const item of items) {
+      const fingerprint = listFingerprint(item);
+      listed.set(item.id, fingerprint);
+      const state = cached.get(item.id);
+      if (!state) {
+        writes.push({ order: item, fingerprint, complete: false });
+      } else if (!state.pending && state.fingerprint !== fingerprint) {
+        needDetails.set(item.id, fingerprint);
+        // A full document stays until its new full answer replaces it; a partial one is refreshed now.
+        if (state.fingerprint !== null && !state.complete) writes.push({ order: item, fingerprint, complete: false });
+      }
+    }
+    stored += cache.store(writes);
+    options.onListed(Math.min(listed.size, listTotal), listTotal);
+  });
+  // Deleting needs proof that every order was seen: orders created or removed while paging shift
+  // the pages, and then the next pull decides.
+  const deleted = listed.size === total ? cache.deleteAllExcept(new Set(listed.keys())) : 0;
+
+  const inProblemList = new Set<number>();
+  const problemTotal = await pageThrough('workorders_problem', options, (items) => {
+    for (const item of items) inProblemList.add(item.id);
+  });
+  if (inProblemList.size === problemTotal) {
+    const cachedWithProblems = new Set(cache.idsWithProblems());
+    const disagreeing = [...inProblemList].filter((id) => !cachedWithProblems.has(id)).concat([...cachedWithProblems].filter((id) => !inProblemList.has(id)));
+    const states = cache.lookup(disagreeing);
+    for (const id of disagreeing) {
+      const fingerprint = listed.get(id);
+      if (fingerprint !== undefined && states.get(id)?.pending === false) needDetails.set(id, fingerprint);
+    }
+  }
+
+  let details = 0;
+  options.onDetailed(0, needDetails.size);
+  await forEachConcurrently([...needDetails], options.concurrency, options.signal, async ([id, fingerprint], signal) => {
+    try {
+      details += cache.store([{ order: await options.workOrders.get(id, { signal }), fingerprint, complete: true }]);
+    } catch (error) {
+      // Deleted since it was listed: the next complete pull removes it.
+      if (!(error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;
+    }
+    options.onDetailed(details, needDetails.size);
+  });
+  return { listed: listed.size, stored, details, deleted };
+}

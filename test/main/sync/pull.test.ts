@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../src-shared/errors';
+import { pullAll, type SyncProgress } from '../../../src-main/sync/pull';
+import { control } from '../api-client/support';
+import { addWorkOrders, serviceCounts, syncUnderTest } from './support';
+
+const details = (requests: string[]) => requests.filter((path) => /^workorders\/\d+$/.test(path));
+
+describe('pullAll', () => {
+  it('fills an empty cache with every order, in the counts of the service, and reaches done', async () => {
+    const { market, client, workOrders, deps, requests } = await syncUnderTest();
+    addWorkOrders(market, 460, (index) => (index === 7 ? 'Replace rooftop condenser' : `Sync test order ${index}`));
+    const progress: SyncProgress[] = [];
+
+    const summary = await pullAll(deps, { onProgress: (event) => progress.push(event) });
+
+    const expected = await serviceCounts(client);
+    expect(expected.workorders_all).toBe(500);
+    expect(workOrders.counts()).toEqual(expected);
+    expect(summary.listed).toBe(500);
+    expect(workOrders.list({ f_search: 'rooftop condens' }).results.map((order) => order.title)).toEqual(['Replace rooftop condenser']);
+    expect(requests.filter((path) => path === 'workorders?list=workorders_all')).toHaveLength(5);
+    expect(progress.at(-1)).toEqual({ phase: 'done', done: 500, total: 500 });
+    expect(new Set(progress.map((event) => event.phase))).toEqual(new Set(['reference', 'work-orders', 'details', 'done']));
+  });
+
+  it('fetches no details when nothing changed, and the changed order when one did', async () => {
+    const { market, client, workOrders, deps, requests } = await syncUnderTest();
+    addWorkOrders(market, 60);
+    await pullAll(deps);
+    requests.length = 0;
+    await pullAll(deps);
+    expect(details(requests)).toEqual([]);
+
+    const [first] = workOrders.list({ per_page: 1 }).results;
+    if (!first) throw new Error('no cached order');
+    await client.workOrders.update(first.id, { title: 'Retitled on the service' });
+    requests.length = 0;
+    const summary = await pullAll(deps);
+    expect(details(requests)).toEqual([`workorders/${first.id}`]);
+    expect(summary.details).toBe(1);
+    expect(workOrders.get(first.id)?.title).toBe('Retitled on the service');
+    expect(workOrders.counts()).toEqual(await serviceCounts(client));
+  });
+
+  it('does not fetch fresh reference data again', async () => {
+    const { deps, requests } = await syncUnderTest();
+    const first = await pullAll(deps);
+    expect(first.referenceKinds).toContain('types-of-work');
+    expect(deps.referenceData.get('types-of-work', 60_000).length).toBeGreaterThan(0);
+    requests.length = 0;
+    const second = await pullAll(deps);
+    expect(second.referenceKinds).not.toContain('types-of-work');
+    expect(requests).not.toContain('types-of-work');
+    await pullAll(deps, { referenceMaxAgeMs: 0 });
+    expect(requests).toContain('types-of-work');
+  });
+
+  it('stops when cancelled after the first page, keeping whole pages and answering SYNC_CANCELLED', async () => {
+    const { market, workOrders, deps, db } = await syncUnderTest();
+    addWorkOrders(market, 760);
+    const controller = new AbortController();
+    const pulled = pullAll(deps, {
+      signal: controller.signal,
+      onProgress: (event) => {
+        if (event.phase === 'work-orders' && event.done >= 100) controller.abort();
+      },
+    });
+    await expect(pulled).rejects.toMatchObject({ code: 'SYNC_CANCELLED' });
+    await expect(pulled).rejects.toBeInstanceOf(AppError);
+    const cached = workOrders.counts().workorders_all;
+    expect(cached).toBeGreaterThanOrEqual(100);
+    expect(cached).toBeLessThan(800);
+    expect(cached % 100).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM work_order_pull_state').pluck().get()).toBe(cached);
+    expect(db.prepare('SELECT COUNT(*) FROM work_order_documents').pluck().get()).toBe(cached);
+
+    const summary = await pullAll(deps);
+    expect(summary.listed).toBe(800);
+    expect(workOrders.counts().workorders_all).toBe(800);
+  });
+
+  it('removes an order the service no longer lists after a complete pull', async () => {
+    const { client, workOrders, deps } = await syncUnderTest();
+    await pullAll(deps);
+    const before = workOrders.counts().workorders_all;
+    deps.cache.store([{ order: { id: 987_654, title: 'Gone from the service' }, fingerprint: 'x', complete: false }]);
+    expect(workOrders.counts().workorders_all).toBe(before + 1);
+    const summary = await pullAll(deps);
+    expect(summary.deleted).toBe(1);
+    expect(workOrders.get(987_654)).toBeUndefined();
+    expect(workOrders.list({ f_search: 'Gone from the service' }).total).toBe(0);
+    expect(workOrders.counts()).toEqual(await serviceCounts(client));
+  });
+
+  it('fails with the service\'s error code on an injected fault', async () => {
+    const { market, deps } = await syncUnderTest();
+    await control(market, 'faults', { status: 503, count: 1, path: 'workorders' });
+    await expect(pullAll(deps)).rejects.toMatchObject({ code: 'API_SERVER_ERROR' });
+    await expect(pullAll(deps)).resolves.toMatchObject({ listed: 40 });
+  });
+});
