@@ -1,15 +1,23 @@
-import { app, BrowserWindow, session } from 'electron';
+import { join } from 'node:path';
+import { app, BrowserWindow, Menu, screen, session } from 'electron';
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
+import { appMenuTemplate } from './electron/menu';
+import { hardenSession } from './electron/session-policy';
 import { createMainWindow, rendererUrl } from './electron/window';
+import { placeWindow, readWindowState, trackWindowState } from './electron/window-state';
 
 // The Electron shell: thin on purpose. Everything it starts lives in plain-Node modules that tests run.
+
+// Every renderer gets the OS sandbox, whatever its webPreferences say; only possible before ready.
+app.enableSandbox();
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | undefined;
   const url = rendererUrl();
+  const development = Boolean(process.env.ELECTRON_RENDERER_URL);
 
   app.on('second-instance', () => {
     if (!window) return;
@@ -17,18 +25,25 @@ if (!app.requestSingleInstanceLock()) {
     window.focus();
   });
 
+  const openWindow = (): BrowserWindow => {
+    const stateFile = join(app.getPath('userData'), 'window-state.json');
+    const workAreas = screen.getAllDisplays().map((display) => display.workArea);
+    const opened = createMainWindow(url, placeWindow(readWindowState(stateFile), workAreas));
+    trackWindowState(opened, stateFile);
+    opened.on('closed', () => (window = undefined));
+    return opened;
+  };
+
   app.whenReady().then(() => {
-    // No camera, location, notifications prompt or anything else the web could ask for.
-    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-    session.defaultSession.setPermissionCheckHandler(() => false);
+    hardenSession(session.defaultSession, url);
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.name })));
 
     const fieldDesk = createApp({ dataDir: app.getPath('userData'), host: 'electron' });
     const unregister = registerIpc(fieldDesk, url, () => window);
-    window = createMainWindow(url);
-    window.on('closed', () => (window = undefined));
+    window = openWindow();
 
     app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) window = createMainWindow(url);
+      if (BrowserWindow.getAllWindows().length === 0) window = openWindow();
     });
     app.on('will-quit', () => {
       unregister();

@@ -46,3 +46,27 @@ export function isTrustedRendererUrl(senderUrl: string, rendererUrl: string): bo
 export function isAllowedNavigation(targetUrl: string, rendererUrl: string): boolean {
   return isTrustedRendererUrl(targetUrl, rendererUrl);
 }
+
+// Local schemes the page itself creates (data: images, blob: downloads) or devtools uses.
+const LOCAL_SCHEMES = ['data:', 'blob:', 'devtools:'];
+
+/**
+ * No remote content: the renderer only loads its own files (or, in development, the dev server
+ * and its hot-reload socket). Everything it needs from the network goes through main over IPC.
+ */
+export function isAllowedRequest(requestUrl: string, rendererUrl: string): boolean {
+  if (LOCAL_SCHEMES.some((scheme) => requestUrl.startsWith(scheme))) return true;
+  if (isTrustedRendererUrl(requestUrl, rendererUrl)) return true;
+  return isDevServerSocket(requestUrl, rendererUrl);
+}
+
+function isDevServerSocket(requestUrl: string, rendererUrl: string): boolean {
+  try {
+    const request = new URL(requestUrl);
+    const renderer = new URL(rendererUrl);
+    const socketProtocol = { 'http:': 'ws:', 'https:': 'wss:' }[renderer.protocol];
+    return socketProtocol !== undefined && request.protocol === socketProtocol && request.host === renderer.host;
+  } catch {
+    return false;
+  }
+}

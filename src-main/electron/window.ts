@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { BrowserWindow, shell } from 'electron';
 import { isAllowedNavigation, secureWebPreferences } from './security-policy';
+import { DEFAULT_PLACEMENT, MINIMUM_SIZE, type WindowPlacement } from './window-state';
 
 /** Where the renderer is loaded from: the dev server under `electron-vite dev`, the built page otherwise. */
 export function rendererUrl(): string {
@@ -9,26 +10,32 @@ export function rendererUrl(): string {
   return `file://${join(__dirname, '..', 'renderer', 'index.html')}`;
 }
 
-export function createMainWindow(url: string): BrowserWindow {
+export function createMainWindow(url: string, placement: WindowPlacement = DEFAULT_PLACEMENT): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    ...placement.bounds,
+    minWidth: MINIMUM_SIZE.width,
+    minHeight: MINIMUM_SIZE.height,
     show: false,
     title: 'Field Desk',
     webPreferences: secureWebPreferences(join(__dirname, '..', 'preload', 'index.js')),
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    // Maximizing shows the window on some platforms, so it waits until the page is ready too.
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
 
   // Links to the outside open in the system browser; the app window never leaves the renderer.
   window.webContents.setWindowOpenHandler(({ url: target }) => {
     if (target.startsWith('https://')) void shell.openExternal(target);
     return { action: 'deny' };
   });
-  window.webContents.on('will-navigate', (event, target) => {
+  // A redirect is a navigation the page did not ask for: it gets the same check.
+  const blockForeignNavigation = (event: Electron.Event, target: string) => {
     if (!isAllowedNavigation(target, url)) event.preventDefault();
-  });
+  };
+  window.webContents.on('will-navigate', blockForeignNavigation);
+  window.webContents.on('will-redirect', blockForeignNavigation);
   window.webContents.on('will-attach-webview', (event) => event.preventDefault());
 
   void window.loadURL(url);

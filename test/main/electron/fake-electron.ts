@@ -34,6 +34,15 @@ export function createFakeElectron() {
       this.loadedUrl = url;
       return Promise.resolve();
     }
+    normalBounds = { x: 10, y: 20, width: 1000, height: 700 };
+    maximized = false;
+    /** Calls what the shell registered with `on`, as Electron would. */
+    emit(event: string, ...args: unknown[]) {
+      this.listeners.get(event)?.(...args);
+    }
+    getNormalBounds = () => this.normalBounds;
+    isMaximized = () => this.maximized;
+    maximize = vi.fn(() => (this.maximized = true));
     isDestroyed = () => false;
     isMinimized = () => false;
     restore = vi.fn();
@@ -42,6 +51,9 @@ export function createFakeElectron() {
   }
 
   const permissionHandlers: { request?: (...args: unknown[]) => void; check?: () => boolean } = {};
+  type RequestHandler = (details: Record<string, unknown>, callback: (response: Record<string, unknown>) => void) => void;
+  const requestHandlers: { beforeRequest?: RequestHandler; headersReceived?: RequestHandler } = {};
+  const state = { ready: false };
 
   const module = {
     ipcMain: {
@@ -61,8 +73,19 @@ export function createFakeElectron() {
     webUtils: { getPathForFile: vi.fn(() => '/home/ann/report.pdf') },
     shell: { openExternal: vi.fn(async () => undefined) },
     BrowserWindow: FakeWindow,
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
+      setApplicationMenu: vi.fn(),
+    },
+    screen: {
+      getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]),
+    },
     session: {
       defaultSession: {
+        webRequest: {
+          onBeforeRequest: (handler: RequestHandler) => (requestHandlers.beforeRequest = handler),
+          onHeadersReceived: (handler: RequestHandler) => (requestHandlers.headersReceived = handler),
+        },
         setPermissionRequestHandler: (handler: (...args: unknown[]) => void) => (permissionHandlers.request = handler),
         setPermissionCheckHandler: (handler: () => boolean) => (permissionHandlers.check = handler),
       },
@@ -72,7 +95,12 @@ export function createFakeElectron() {
       requestSingleInstanceLock: vi.fn(() => module.app.lock),
       quit: vi.fn(),
       on: (event: string, listener: (...args: unknown[]) => void) => appListeners.set(event, listener),
-      whenReady: () => Promise.resolve(),
+      name: 'Field Desk',
+      // Like Electron: the sandbox switch only works before the app is ready.
+      enableSandbox: vi.fn(() => {
+        if (state.ready) throw new Error('app.enableSandbox() must be called before the app is ready');
+      }),
+      whenReady: () => Promise.resolve().then(() => void (state.ready = true)),
       getPath: vi.fn(() => '/tmp/field-desk-fake-user-data'),
     },
   };
@@ -85,11 +113,14 @@ export function createFakeElectron() {
     exposed = undefined;
     delete permissionHandlers.request;
     delete permissionHandlers.check;
+    delete requestHandlers.beforeRequest;
+    delete requestHandlers.headersReceived;
+    state.ready = false;
     module.app.lock = true;
     vi.clearAllMocks();
   };
 
-  return { module, handlers, appListeners, windows, permissionHandlers, exposed: () => exposed, reset };
+  return { module, handlers, appListeners, windows, permissionHandlers, requestHandlers, exposed: () => exposed, reset };
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../../src-main/app/create-app';
 import { createMemoryLogger } from '../../../src-main/platform/logger';
@@ -67,6 +69,9 @@ describe('the main window', () => {
     const window = electron().windows[0];
     expect(window?.loadedUrl).toBe(RENDERER);
     expect(window?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: expect.stringMatching(/preload[/\\]index\.js$/) });
+    const { secureWebPreferences } = await import('../../../src-main/electron/security-policy');
+    const preload = (window?.options.webPreferences as { preload: string }).preload;
+    expect(window?.options.webPreferences).toEqual(secureWebPreferences(preload));
   });
 
   it('denies new windows (opening https links outside) and navigation away from the renderer', async () => {
@@ -85,6 +90,25 @@ describe('the main window', () => {
     const inside = { preventDefault: vi.fn() };
     navigate?.(inside, `${RENDERER}#/settings`);
     expect(inside.preventDefault).not.toHaveBeenCalled();
+
+    const redirect = window?.contentsListeners.get('will-redirect');
+    const redirected = { preventDefault: vi.fn() };
+    redirect?.(redirected, 'https://evil.example/');
+    expect(redirected.preventDefault).toHaveBeenCalled();
+    const webview = { preventDefault: vi.fn() };
+    window?.contentsListeners.get('will-attach-webview')?.(webview);
+    expect(webview.preventDefault).toHaveBeenCalled();
+  });
+
+  it('opens where it was left and maximizes once the page is ready', async () => {
+    const { createMainWindow } = await import('../../../src-main/electron/window');
+    createMainWindow(RENDERER, { bounds: { x: 50, y: 60, width: 1000, height: 700 }, maximized: true });
+    const window = electron().windows[0];
+    expect(window?.options).toMatchObject({ x: 50, y: 60, width: 1000, height: 700 });
+    expect(window?.maximize).not.toHaveBeenCalled();
+    window?.emit('ready-to-show');
+    expect(window?.maximize).toHaveBeenCalled();
+    expect(window?.show).toHaveBeenCalled();
   });
 });
 
@@ -106,6 +130,84 @@ describe('the app entry', () => {
     expect(callback).toHaveBeenCalledWith(false);
     expect(electron().permissionHandlers.check?.()).toBe(false);
     delete process.env.FIELD_DESK_DATA_DIR;
+  });
+
+  it('sandboxes every renderer before the app is ready and installs the menu', async () => {
+    electron().module.app.getPath.mockReturnValue(temporaryDir());
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().windows).toHaveLength(1));
+    // The fake throws like Electron when the sandbox is switched on too late.
+    expect(electron().module.app.enableSandbox).toHaveBeenCalledTimes(1);
+    expect(electron().module.app.enableSandbox).toHaveReturned();
+    const [template] = electron().module.Menu.buildFromTemplate.mock.calls[0] ?? [];
+    expect(JSON.stringify(template)).toContain('"selectAll"');
+    expect(JSON.stringify(template)).not.toContain('toggleDevTools');
+    expect(electron().module.Menu.setApplicationMenu).toHaveBeenCalledWith({ template });
+  });
+
+  it('sends the renderer CSP with every response and cancels remote requests', async () => {
+    electron().module.app.getPath.mockReturnValue(temporaryDir());
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().windows).toHaveLength(1));
+    const html = readFileSync(join(__dirname, '../../../src-renderer/index.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    expect(meta).toContain("default-src 'self'");
+
+    const headers = vi.fn();
+    electron().requestHandlers.headersReceived?.({ responseHeaders: { 'Content-Type': ['text/html'] } }, headers);
+    expect(headers).toHaveBeenCalledWith({ responseHeaders: { 'Content-Type': ['text/html'], 'Content-Security-Policy': [meta] } });
+
+    const request = vi.fn();
+    electron().requestHandlers.beforeRequest?.({ url: 'https://cdn.example/tracker.js' }, request);
+    expect(request).toHaveBeenLastCalledWith({ cancel: true });
+    electron().requestHandlers.beforeRequest?.({ url: electron().windows[0]?.loadedUrl }, request);
+    expect(request).toHaveBeenLastCalledWith({ cancel: false });
+  });
+
+  it('restores the saved window state and saves it again on close', async () => {
+    const userData = temporaryDir();
+    const stateFile = join(userData, 'window-state.json');
+    writeFileSync(stateFile, JSON.stringify({ bounds: { x: 100, y: 80, width: 1100, height: 750 }, maximized: true }));
+    electron().module.app.getPath.mockReturnValue(userData);
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().windows).toHaveLength(1));
+    const window = electron().windows[0];
+    expect(window?.options).toMatchObject({ x: 100, y: 80, width: 1100, height: 750 });
+    window?.emit('ready-to-show');
+    expect(window?.maximize).toHaveBeenCalled();
+
+    if (window) window.normalBounds = { x: 300, y: 200, width: 1000, height: 700 };
+    window?.emit('close');
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ bounds: { x: 300, y: 200, width: 1000, height: 700 }, maximized: true });
+  });
+
+  it('ignores a saved window that is off every display', async () => {
+    const userData = temporaryDir();
+    writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ bounds: { x: 5000, y: 80, width: 1100, height: 750 }, maximized: false }));
+    electron().module.app.getPath.mockReturnValue(userData);
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().windows).toHaveLength(1));
+    expect(electron().windows[0]?.options).toMatchObject({ width: 1280, height: 820 });
+    expect(electron().windows[0]?.options).not.toHaveProperty('x');
+  });
+
+  it('saves the window state once moving and resizing settle', async () => {
+    vi.useFakeTimers();
+    try {
+      const { trackWindowState } = await import('../../../src-main/electron/window-state');
+      const { createMainWindow } = await import('../../../src-main/electron/window');
+      const stateFile = join(temporaryDir(), 'window-state.json');
+      const window = createMainWindow(RENDERER);
+      trackWindowState(window, stateFile);
+      const fakeWindow = electron().windows[0];
+      fakeWindow?.emit('move');
+      fakeWindow?.emit('resize');
+      expect(() => readFileSync(stateFile)).toThrow();
+      vi.advanceTimersByTime(500);
+      expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: false });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
