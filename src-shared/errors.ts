@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   ENVIRONMENT_INVALID_URL: 'An environment address must be a full http(s) address without a user name or password (https for sandbox and production).',
   ENVIRONMENT_URLS_FIXED: 'The local marketplace chooses its own addresses; they cannot be edited.',
   ENVIRONMENTS_WRITE_FAILED: 'The environment settings could not be saved.',
+  WORK_ORDER_NOT_FOUND: 'That work order is not in the offline copy; a sync may bring it.',
   LOCAL_MARKETPLACE_FAILED: 'The local marketplace could not be started.',
 } as const;
 

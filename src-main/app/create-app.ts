@@ -1,9 +1,17 @@
 import { AppInfoSchema, type AppInfo } from '../../src-shared/ipc/channels';
+import { join } from 'node:path';
+import type { LocalMarketplace } from '../environments/environment-manager';
 import type { Handlers } from '../ipc/dispatcher';
+import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
+import { environmentHandlers } from '../ipc/handlers/environment-handlers';
+import { syncHandlers } from '../ipc/handlers/sync-handlers';
+import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
 import { dataPaths } from '../platform/paths';
+import type { SecretStore } from '../platform/secret-store';
 import { SettingsStore } from '../platform/settings-store';
 import { productName, version } from '../../package.json';
+import { AppServices } from './app-services';
 import { EventHub } from './event-hub';
 
 export interface AppConfig {
@@ -12,6 +20,10 @@ export interface AppConfig {
   /** Tests pass a memory logger; the app logs to `<dataDir>/logs/main.log`. */
   logger?: Logger;
   echoLogs?: boolean;
+  /** Tests pass a MemorySecretStore; the app opens the keychain on first need. */
+  secretStore?: SecretStore;
+  /** Tests run `listenMarketplace` in-process; the app runs the built worker beside its bundle. */
+  startLocalMarketplace?: () => Promise<LocalMarketplace>;
 }
 
 export interface App {
@@ -30,6 +42,16 @@ export function createApp(config: AppConfig): App {
   const logger = config.logger ?? createLogger({ logDir: paths.logDir, echo: config.echoLogs ?? false });
   const events = new EventHub();
   const settings = new SettingsStore(paths.settingsFile, logger);
+  const services = new AppServices({
+    dataDir: paths.dataDir,
+    logger,
+    events,
+    secretStore: config.secretStore,
+    startLocalMarketplace:
+      config.startLocalMarketplace ??
+      // A file, so the demo company and what the coordinator did to it survive a restart.
+      (() => startMarketplaceInWorker({ db: join(paths.dataDir, 'local-marketplace.sqlite3'), simulationTimer: true }, { logDir: paths.logDir })),
+  });
 
   const info: AppInfo = AppInfoSchema.parse({
     name: productName,
@@ -49,6 +71,9 @@ export function createApp(config: AppConfig): App {
       events.emit('settings:did-change', next);
       return next;
     },
+    ...cacheReadHandlers(services),
+    ...environmentHandlers(services),
+    ...syncHandlers(services),
   };
 
   logger.info('app: started', { version: info.version, host: info.host, dataDir: info.dataDir });
@@ -58,6 +83,7 @@ export function createApp(config: AppConfig): App {
     events,
     logger,
     async close() {
+      await services.close();
       logger.info('app: stopped');
     },
   };

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCategorySchema } from '../api/company';
+import { SortOrderSchema } from '../api/common';
+import { SavedLocationSchema } from '../api/location';
+import { WorkOrderSchema } from '../api/work-order';
+import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema } from '../api/work-order-list';
+import { ERROR_CODES, type ErrorCode } from '../errors';
 
 /** Which marketplace the app talks to. Each has its own credentials and its own cache. */
 export const EnvironmentIdSchema = z.enum(['local', 'sandbox', 'production', 'custom']);
@@ -31,6 +37,89 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 /** Channels that take nothing refuse anything: a stray argument is a caller bug worth hearing about. */
 const NoInput = z.undefined();
 
+/** Free text from a search box; the cap keeps a pasted document from becoming a query. */
+const SearchTextSchema = z.string().max(200);
+const FilterIdSchema = z.number().int().positive();
+
+/** The sorts the offline cache answers: the service's, less the creation date it does not keep, plus the last change. */
+export const CachedSortFieldSchema = z.enum(['id', 'title', 'schedule', 'status', 'pay', 'updated']);
+
+export const WorkOrderListRequestSchema = z.strictObject({
+  /** Matches title, description, location, client and ids. */
+  search: SearchTextSchema.optional(),
+  list: WorkOrderListIdSchema.optional(),
+  workOrderId: FilterIdSchema.optional(),
+  typeOfWork: FilterIdSchema.optional(),
+  client: FilterIdSchema.optional(),
+  project: FilterIdSchema.optional(),
+  manager: FilterIdSchema.optional(),
+  city: SearchTextSchema.optional(),
+  state: SearchTextSchema.optional(),
+  country: SearchTextSchema.optional(),
+  statusIds: z.array(z.number().int()).max(50).optional(),
+  sort: CachedSortFieldSchema.optional(),
+  order: SortOrderSchema.optional(),
+  page: z.number().int().min(1).optional(),
+  per_page: z.number().int().min(1).max(WORK_ORDER_LIST_MAX_PER_PAGE).optional(),
+});
+export type WorkOrderListRequest = z.infer<typeof WorkOrderListRequestSchema>;
+
+export const WorkOrderPageSchema = z.object({
+  results: z.array(WorkOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  per_page: z.number().int(),
+  /** How many cached orders each list holds, for the list badges. */
+  counts: z.record(WorkOrderListIdSchema, z.number().int()),
+});
+export type WorkOrderPage = z.infer<typeof WorkOrderPageSchema>;
+
+export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', 'incomplete-reasons'] as const;
+export const ReferenceKindSchema = z.enum(REFERENCE_KINDS);
+export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
+
+/** Each kind's entries, as the pull stored them. */
+export const ReferenceEntrySchema = z.union([TypeOfWorkSchema, TagSchema, CompanyExpenseCategorySchema, IncompleteReasonSchema]);
+
+export const EnvironmentUrlsSchema = z.object({ baseUrl: z.string(), authUrl: z.string(), webhookUrl: z.string() });
+
+/** An environment as the renderer may see it: flags about its secrets, never their values. */
+export const EnvironmentSummarySchema = z.object({
+  id: EnvironmentIdSchema,
+  label: z.string(),
+  urls: EnvironmentUrlsSchema.nullable(),
+  editable: z.boolean(),
+  configured: z.boolean(),
+  credentialsStored: z.boolean(),
+  signedIn: z.boolean(),
+  active: z.boolean(),
+  cacheFile: z.string(),
+});
+export type EnvironmentSummary = z.infer<typeof EnvironmentSummarySchema>;
+const EnvironmentListSchema = z.array(EnvironmentSummarySchema);
+
+const CredentialTextSchema = z.string().min(1).max(4096);
+
+export const SignInStateSchema = z.object({
+  environment: EnvironmentIdSchema,
+  state: z.enum(['signed-out', 'signing-in', 'signed-in']),
+});
+export type SignInState = z.infer<typeof SignInStateSchema>;
+
+const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
+
+export const SyncStatusSchema = z.object({
+  environment: EnvironmentIdSchema,
+  state: z.enum(['idle', 'syncing', 'error']),
+  lastSyncedAt: z.number().nullable(),
+  lastError: z.object({ code: z.enum(errorCodes), message: z.string() }).optional(),
+  progress: z.object({ phase: z.enum(['reference', 'work-orders', 'details', 'done']), done: z.number(), total: z.number() }).nullable(),
+});
+export type SyncStatusPayload = z.infer<typeof SyncStatusSchema>;
+
+export const WorkOrdersChangeSchema = z.union([z.strictObject({ ids: z.array(z.number().int()) }), z.strictObject({ all: z.literal(true) })]);
+
 /**
  * Every request the renderer can make of main: `domain:verb`, input and output schemas.
  * Main parses the input before a handler sees it, and the output before it leaves.
@@ -39,9 +128,38 @@ export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
   'settings:get': { input: NoInput, output: SettingsSchema },
   'settings:update': { input: SettingsUpdateSchema, output: SettingsSchema },
+  'workorders:list': { input: WorkOrderListRequestSchema, output: WorkOrderPageSchema },
+  'workorders:get': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderSchema },
+  'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: z.array(ReferenceEntrySchema) },
+  'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },
+  'environments:list': { input: NoInput, output: EnvironmentListSchema },
+  'environments:select': { input: z.strictObject({ id: EnvironmentIdSchema }), output: EnvironmentListSchema },
+  'environments:update-urls': {
+    input: z.strictObject({ id: z.enum(['sandbox', 'production', 'custom']), baseUrl: z.string().max(2048), authUrl: z.string().max(2048), webhookUrl: z.string().max(2048) }),
+    output: EnvironmentListSchema,
+  },
+  'credentials:set': {
+    input: z.strictObject({
+      environment: EnvironmentIdSchema,
+      clientId: CredentialTextSchema,
+      clientSecret: CredentialTextSchema,
+      username: CredentialTextSchema,
+      password: CredentialTextSchema,
+    }),
+    // The values go one way: nothing the renderer could read them back through.
+    output: z.strictObject({ stored: z.literal(true) }),
+  },
+  'session:sign-in': { input: z.strictObject({ environment: EnvironmentIdSchema.optional() }), output: SignInStateSchema },
+  'session:sign-out': { input: NoInput, output: SignInStateSchema },
+  'sync:status': { input: NoInput, output: SyncStatusSchema },
+  'sync:now': { input: NoInput, output: SyncStatusSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */
 export const events = {
   'settings:did-change': SettingsSchema,
+  'sync:progress': SyncStatusSchema,
+  /** The cache changed: re-read these orders, or everything after a pull or an environment switch. */
+  'workorders:did-change': WorkOrdersChangeSchema,
+  'environments:did-change': EnvironmentListSchema,
 } as const satisfies Record<string, z.ZodType>;

@@ -1,0 +1,109 @@
+import type { EnvironmentId, SignInState, SyncStatusPayload } from '../../src-shared/ipc/channels';
+import { MarketplaceClient } from '../api-client/marketplace-client';
+import { openCache, type CacheDatabase } from '../db/database';
+import { ReferenceDataRepository } from '../db/reference-data-repository';
+import { SavedLocationRepository } from '../db/saved-location-repository';
+import { WorkOrderRepository } from '../db/work-order-repository';
+import type { EnvironmentManager } from '../environments/environment-manager';
+import type { Logger } from '../platform/logger';
+import { SyncCache } from '../sync/sync-cache';
+import { SyncService, type SyncStatus } from '../sync/sync-service';
+import type { EventHub } from './event-hub';
+
+/** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
+export interface WorkspaceRemote {
+  client: MarketplaceClient;
+  sync: SyncService;
+}
+
+export interface WorkspaceOptions {
+  environment: EnvironmentId;
+  manager: EnvironmentManager;
+  events: EventHub;
+  logger: Logger;
+}
+
+const NEVER_SYNCED: SyncStatus = { state: 'idle', lastSyncedAt: null, progress: null };
+
+/**
+ * Everything of one environment: its cache and repositories, opened at once (reads need no
+ * network), and its client and sync service, made on first need. Switching environment closes
+ * the whole workspace, so no request of one environment ever writes into another's cache.
+ */
+export class Workspace {
+  readonly environment: EnvironmentId;
+  readonly db: CacheDatabase;
+  readonly workOrders: WorkOrderRepository;
+  readonly referenceData: ReferenceDataRepository;
+  readonly locations: SavedLocationRepository;
+  #remote: Promise<WorkspaceRemote> | undefined;
+  /** The remote once connected, for answers that must not connect (status reads). */
+  #connected: WorkspaceRemote | undefined;
+  /** The pull under way, awaited by `close` so no write lands in a closed database. */
+  #pulling: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: WorkspaceOptions) {
+    this.environment = options.environment;
+    this.db = openCache(options.manager.cacheFile(options.environment));
+    this.workOrders = new WorkOrderRepository(this.db);
+    this.referenceData = new ReferenceDataRepository(this.db);
+    this.locations = new SavedLocationRepository(this.db);
+  }
+
+  /** Single-flight, like the local marketplace start it may cause; a failure is retried next time. */
+  remote(): Promise<WorkspaceRemote> {
+    this.#remote ??= this.#connect().catch((error: unknown) => {
+      this.#remote = undefined;
+      throw error;
+    });
+    return this.#remote;
+  }
+
+  syncStatus(): SyncStatusPayload {
+    return { environment: this.environment, ...(this.#connected?.sync.status ?? NEVER_SYNCED) };
+  }
+
+  signInState(): SignInState {
+    return { environment: this.environment, state: this.#connected?.client.session.state ?? 'signed-out' };
+  }
+
+  /** Starts a pull (or joins the one under way) and answers at once; the status carries the outcome. */
+  async startSync(): Promise<SyncStatusPayload> {
+    const { sync } = await this.remote();
+    this.#pulling = sync.syncNow().catch(() => undefined);
+    return this.syncStatus();
+  }
+
+  /** Drops the client so the next use connects again: after new credentials or new addresses. */
+  async disconnect(): Promise<void> {
+    const remote = this.#remote;
+    this.#remote = undefined;
+    const current = await remote?.catch(() => undefined);
+    if (!current) return;
+    if (this.#connected === current) this.#connected = undefined;
+    current.sync.stop();
+    await this.#pulling;
+    await current.client.dispose();
+  }
+
+  async close(): Promise<void> {
+    await this.disconnect();
+    this.db.close();
+  }
+
+  async #connect(): Promise<WorkspaceRemote> {
+    const { environment, manager, events, logger } = this.options;
+    const connection = await manager.connection(environment);
+    const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger });
+    const sync = new SyncService({ client, cache: new SyncCache(this.db, this.workOrders), referenceData: this.referenceData, now: Date.now });
+    let previous = sync.status.state;
+    sync.onChange((status) => {
+      events.emit('sync:progress', { environment, ...status });
+      // A failed or cancelled pull keeps what it wrote, so any end of a pull may have changed the cache.
+      if (previous === 'syncing' && status.state !== 'syncing') events.emit('workorders:did-change', { all: true });
+      previous = status.state;
+    });
+    this.#connected = { client, sync };
+    return this.#connected;
+  }
+}

@@ -1,0 +1,54 @@
+import { AppError } from '../../../src-shared/errors';
+import type { WorkOrderListRequest } from '../../../src-shared/ipc/channels';
+import type { ChannelOutput } from '../../../src-shared/ipc/contract';
+import type { AppServices } from '../../app/app-services';
+import type { CachedWorkOrderQuery } from '../../db/work-order-repository';
+import type { Handlers } from '../dispatcher';
+
+type CacheReadChannel = 'workorders:list' | 'workorders:get' | 'reference:get' | 'locations:search';
+
+/** Reference lists are kept until the next pull replaces them: offline, an old list beats none. */
+const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
+
+
+function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
+  return {
+    list: request.list,
+    f_search: request.search,
+    f_work_order_id: request.workOrderId,
+    f_type_of_work: request.typeOfWork,
+    f_client: request.client,
+    f_project: request.project,
+    f_manager: request.manager,
+    f_city: request.city,
+    f_state: request.state,
+    f_country: request.country,
+    status_ids: request.statusIds,
+    sort: request.sort,
+    order: request.order,
+    page: request.page,
+    per_page: request.per_page,
+  };
+}
+
+/** Reads answer from the active environment's SQLite cache only: never a request to the marketplace. */
+export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheReadChannel> {
+  return {
+    'workorders:list': async (request) => {
+      const { workOrders } = await services.workspace();
+      return { ...workOrders.list(cacheQuery(request)), counts: workOrders.counts() };
+    },
+    'workorders:get': async ({ id }) => {
+      const order = (await services.workspace()).workOrders.get(id);
+      if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
+      return order;
+    },
+    'reference:get': async ({ kind }) => {
+      // The channel's kinds are the names the pull stores them under.
+      const entries = (await services.workspace()).referenceData.get(kind, ANY_AGE_MS);
+      // Stored as the service answered; the dispatcher checks them against the contract on the way out.
+      return entries.map((entry) => entry.value) as ChannelOutput<'reference:get'>;
+    },
+    'locations:search': async ({ text }) => (await services.workspace()).locations.search(text),
+  };
+}

@@ -1,0 +1,43 @@
+import type { AppServices } from '../../app/app-services';
+import type { Handlers } from '../dispatcher';
+
+type EnvironmentChannel = 'environments:list' | 'environments:select' | 'environments:update-urls' | 'credentials:set' | 'session:sign-in' | 'session:sign-out';
+
+/** Environments, credentials and sign-in. Credentials go into the secret store and never come back. */
+export function environmentHandlers(services: AppServices): Pick<Handlers, EnvironmentChannel> {
+  return {
+    'environments:list': async () => (await services.environments()).list(),
+    'environments:select': async ({ id }) => {
+      await services.select(id);
+      return services.announceEnvironments();
+    },
+    'environments:update-urls': async ({ id, ...urls }) => {
+      await (await services.environments()).updateUrls(id, urls);
+      await services.reconnect(id);
+      return services.announceEnvironments();
+    },
+    'credentials:set': async ({ environment, ...credentials }) => {
+      await (await services.environments()).setCredentials(environment, credentials);
+      await services.reconnect(environment);
+      await services.announceEnvironments();
+      return { stored: true };
+    },
+    'session:sign-in': async ({ environment }) => {
+      if (environment) await services.select(environment);
+      const workspace = await services.workspace();
+      const { client } = await workspace.remote();
+      await client.session.signIn();
+      // The first thing a coordinator wants after signing in is current orders.
+      await workspace.startSync();
+      await services.announceEnvironments();
+      return workspace.signInState();
+    },
+    'session:sign-out': async () => {
+      const workspace = await services.workspace();
+      await (await services.environments()).signOut(workspace.environment);
+      await workspace.disconnect();
+      await services.announceEnvironments();
+      return workspace.signInState();
+    },
+  };
+}
