@@ -4,6 +4,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import {
   WORK_ORDER_LIST_DEFAULT_PER_PAGE,
   WORK_ORDER_LIST_IDS,
+  WORK_ORDER_LIST_MEMBERS,
   WORK_ORDER_LIST_MAX_PER_PAGE,
   type WorkOrderListId,
   type WorkOrderListQuery,
@@ -34,21 +35,8 @@ export interface CachedWorkOrderPage {
 
 const statusIds = (slugs: readonly StatusSlug[]): number[] => slugs.map((slug) => statusBySlug(slug)?.id ?? -1);
 
-/** What each list of decisions §3 holds: orders in some statuses, every order, or those with an open problem. */
-const LISTS: Readonly<Record<WorkOrderListId, readonly StatusSlug[] | 'all' | 'problems'>> = {
-  workorders_all: 'all',
-  workorders_draft: ['created'],
-  workorders_published_routed: ['published', 'routed'],
-  workorders_assigned: ['assigned'],
-  workorders_work_done: ['workdone'],
-  workorders_approved: ['approved', 'paid'],
-  workorders_in_flight: ['published', 'routed', 'assigned', 'workdone'],
-  workorders_problem: 'problems',
-  workorders_cancelled: ['canceled'],
-};
-
 function listCondition(list: WorkOrderListId): string | null {
-  const rule = LISTS[list];
+  const rule = WORK_ORDER_LIST_MEMBERS[list];
   if (rule === 'all') return null;
   if (rule === 'problems') return 'w.open_problems > 0';
   return `w.status_id IN (${statusIds(rule).join(', ')})`;
@@ -199,7 +187,7 @@ export class WorkOrderRepository {
     const all = [...byStatus.values()].reduce((total, count) => total + count, 0);
     const problems = this.#problemCount.get() as number;
     const countOf = (list: WorkOrderListId): number => {
-      const rule = LISTS[list];
+      const rule = WORK_ORDER_LIST_MEMBERS[list];
       if (rule === 'all') return all;
       if (rule === 'problems') return problems;
       return statusIds(rule).reduce((total, id) => total + (byStatus.get(id) ?? 0), 0);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SortOrderSchema, flexibleList, listEnvelope } from './common';
 import { booleanField, integerField } from './form-fields';
+import type { StatusSlug } from './status';
 import { WorkOrderSchema } from './work-order';
 
 /** The lists of GET workorders (decisions §3); `workorders_cancelled` is ours. */
@@ -29,6 +30,22 @@ export const WORK_ORDER_LIST_IDS = [
 ] as const satisfies readonly (typeof WORK_ORDER_LISTS)[number]['id'][];
 export const WorkOrderListIdSchema = z.enum(WORK_ORDER_LIST_IDS);
 export type WorkOrderListId = z.infer<typeof WorkOrderListIdSchema>;
+
+/**
+ * Which orders each list holds (decisions §3): every order, those with an open problem, or those
+ * in these statuses. The marketplace and the app's cache both read their lists from here.
+ */
+export const WORK_ORDER_LIST_MEMBERS: Readonly<Record<WorkOrderListId, 'all' | 'problems' | readonly StatusSlug[]>> = {
+  workorders_all: 'all',
+  workorders_draft: ['created'],
+  workorders_published_routed: ['published', 'routed'],
+  workorders_assigned: ['assigned'],
+  workorders_work_done: ['workdone'],
+  workorders_approved: ['approved', 'paid'],
+  workorders_in_flight: ['published', 'routed', 'assigned', 'workdone'],
+  workorders_problem: 'problems',
+  workorders_cancelled: ['canceled'],
+};
 
 export const WORK_ORDER_SORT_FIELDS = ['id', 'title', 'schedule', 'status', 'pay', 'created_date'] as const;
 export const WorkOrderSortFieldSchema = z.enum(WORK_ORDER_SORT_FIELDS);

@@ -1,26 +1,21 @@
 import { performance } from 'node:perf_hooks';
 import type { AvailableColumnGroup, ListMetadata, SortOrder } from '../../../src-shared/api/common';
 import { statusBySlug, WORK_ORDER_STATUSES, type StatusSlug } from '../../../src-shared/api/status';
-import { WORK_ORDER_LISTS, type WorkOrderListId, type WorkOrderListQuery, type WorkOrderSortField } from '../../../src-shared/api/work-order-list';
+import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, WORK_ORDER_LISTS, type WorkOrderListId, type WorkOrderListQuery, type WorkOrderSortField } from '../../../src-shared/api/work-order-list';
 import type { MarketplaceContext } from '../context';
 import { preparedStatement } from '../store/database';
 
 // GET workorders (decisions §3): every list, filter and sort is SQL over the indexed columns,
 // so choosing a page costs one count and one index read whatever the table's size.
 
-const statusIn = (...slugs: StatusSlug[]) => `w.status_id IN (${slugs.map((slug) => statusBySlug(slug)?.id).join(', ')})`;
+const statusIn = (...slugs: readonly StatusSlug[]) => `w.status_id IN (${slugs.map((slug) => statusBySlug(slug)?.id).join(', ')})`;
 
-const LIST_CONDITIONS: Readonly<Record<WorkOrderListId, string>> = {
-  workorders_all: '1',
-  workorders_draft: statusIn('created'),
-  workorders_published_routed: statusIn('published', 'routed'),
-  workorders_assigned: statusIn('assigned'),
-  workorders_work_done: statusIn('workdone'),
-  workorders_approved: statusIn('approved', 'paid'),
-  workorders_in_flight: statusIn('published', 'routed', 'assigned', 'workdone'),
-  workorders_problem: 'w.open_problems > 0',
-  workorders_cancelled: statusIn('canceled'),
-};
+const LIST_CONDITIONS = Object.fromEntries(
+  WORK_ORDER_LIST_IDS.map((list) => {
+    const members = WORK_ORDER_LIST_MEMBERS[list];
+    return [list, members === 'all' ? '1' : members === 'problems' ? 'w.open_problems > 0' : statusIn(...members)];
+  }),
+) as Readonly<Record<WorkOrderListId, string>>;
 
 /** Lifecycle order, not id order: Routed (9) sorts between Published and Assigned. */
 const STATUS_RANK = `CASE w.status_id ${WORK_ORDER_STATUSES.map((status, rank) => `WHEN ${status.id} THEN ${rank}`).join(' ')} END`;
