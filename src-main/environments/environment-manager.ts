@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
-import { type EnvironmentId, EnvironmentIdSchema } from '../../src-shared/ipc/channels';
+import { type EnvironmentId, EnvironmentIdSchema, type EnvironmentUrls } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
 import type { Logger } from '../platform/logger';
 import type { SecretStore } from '../platform/secret-store';
-import { type EnvironmentUrls, EnvironmentSettingsStore, isConfigured, isRemoteEnvironment } from './environment-settings';
+import { EnvironmentSettingsStore, isConfigured, isRemoteEnvironment } from './environment-settings';
 import { credentialEntries, hasAllCredentials, secretCredentialSource } from './secret-credential-source';
 
 /** A running local marketplace: the worker in the app, `listenMarketplace` in tests. */

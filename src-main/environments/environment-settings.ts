@@ -1,7 +1,14 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
-import { type EnvironmentId, EnvironmentIdSchema } from '../../src-shared/ipc/channels';
+import {
+  type EnvironmentId,
+  EnvironmentIdSchema,
+  type EnvironmentUrls,
+  EnvironmentUrlsSchema,
+  type RemoteEnvironmentId,
+  RemoteEnvironmentIdSchema,
+} from '../../src-shared/ipc/channels';
 import type { Logger } from '../platform/logger';
 import { readJsonObject, writeJsonAtomic } from './json-file';
 
@@ -18,20 +25,10 @@ import { readJsonObject, writeJsonAtomic } from './json-file';
  * none: the embedded marketplace picks a free port on each start.
  */
 
-export const REMOTE_ENVIRONMENT_IDS = ['sandbox', 'production', 'custom'] as const;
-export type RemoteEnvironmentId = (typeof REMOTE_ENVIRONMENT_IDS)[number];
+export const REMOTE_ENVIRONMENT_IDS = RemoteEnvironmentIdSchema.options;
 
 export const ENVIRONMENTS_FILE_NAME = 'environments.json';
 
-export const EnvironmentUrlsSchema = z.object({
-  /** `{base_url}`: the REST API root, ending in `/api/rest/v2`. */
-  baseUrl: z.string(),
-  /** `{auth_url}`: the token path is appended to it. */
-  authUrl: z.string(),
-  /** `{webhook_url}`: host root of the webhook registration service. */
-  webhookUrl: z.string(),
-});
-export type EnvironmentUrls = z.infer<typeof EnvironmentUrlsSchema>;
 
 const UNSET_URLS: EnvironmentUrls = { baseUrl: '', authUrl: '', webhookUrl: '' };
 

@@ -82,7 +82,19 @@ export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
 /** Each kind's entries, as the pull stored them. */
 export const ReferenceEntrySchema = z.union([TypeOfWorkSchema, TagSchema, CompanyExpenseCategorySchema, IncompleteReasonSchema]);
 
-export const EnvironmentUrlsSchema = z.object({ baseUrl: z.string(), authUrl: z.string(), webhookUrl: z.string() });
+/** The environments whose addresses the user gives; local's come from the embedded marketplace. */
+export const RemoteEnvironmentIdSchema = z.enum(['sandbox', 'production', 'custom']);
+export type RemoteEnvironmentId = z.infer<typeof RemoteEnvironmentIdSchema>;
+
+export const EnvironmentUrlsSchema = z.object({
+  /** `{base_url}`: the REST API root, ending in `/api/rest/v2`. */
+  baseUrl: z.string(),
+  /** `{auth_url}`: the token path is appended to it. */
+  authUrl: z.string(),
+  /** `{webhook_url}`: host root of the webhook registration service. */
+  webhookUrl: z.string(),
+});
+export type EnvironmentUrls = z.infer<typeof EnvironmentUrlsSchema>;
 
 /** An environment as the renderer may see it: flags about its secrets, never their values. */
 export const EnvironmentSummarySchema = z.object({
@@ -109,11 +121,14 @@ export type SignInState = z.infer<typeof SignInStateSchema>;
 
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
+/** The only shape of an error that crosses IPC. */
+export const ErrorBodySchema = z.object({ code: z.enum(errorCodes), message: z.string() });
+
 export const SyncStatusSchema = z.object({
   environment: EnvironmentIdSchema,
   state: z.enum(['idle', 'syncing', 'error']),
   lastSyncedAt: z.number().nullable(),
-  lastError: z.object({ code: z.enum(errorCodes), message: z.string() }).optional(),
+  lastError: ErrorBodySchema.optional(),
   progress: z.object({ phase: z.enum(['reference', 'work-orders', 'details', 'done']), done: z.number(), total: z.number() }).nullable(),
 });
 export type SyncStatusPayload = z.infer<typeof SyncStatusSchema>;
@@ -135,7 +150,7 @@ export const channels = {
   'environments:list': { input: NoInput, output: EnvironmentListSchema },
   'environments:select': { input: z.strictObject({ id: EnvironmentIdSchema }), output: EnvironmentListSchema },
   'environments:update-urls': {
-    input: z.strictObject({ id: z.enum(['sandbox', 'production', 'custom']), baseUrl: z.string().max(2048), authUrl: z.string().max(2048), webhookUrl: z.string().max(2048) }),
+    input: z.strictObject({ id: RemoteEnvironmentIdSchema, baseUrl: z.string().max(2048), authUrl: z.string().max(2048), webhookUrl: z.string().max(2048) }),
     output: EnvironmentListSchema,
   },
   'credentials:set': {

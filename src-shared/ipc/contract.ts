@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors';
-import { ERROR_CODES } from '../errors';
-import { channels, events } from './channels';
+import { channels, ErrorBodySchema, events } from './channels';
 
 export type ChannelName = keyof typeof channels;
 export type EventName = keyof typeof events;
@@ -16,12 +15,6 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 /** Handlers answer a result instead of throwing, so the error keeps its code across any transport. */
 export type IpcResult<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
 
-const errorCodeNames = Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES, ...(keyof typeof ERROR_CODES)[]];
-
-export const ErrorBodySchema = z.object({
-  code: z.enum(errorCodeNames),
-  message: z.string(),
-});
 
 export const IpcResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
