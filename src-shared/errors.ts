@@ -32,6 +32,7 @@ export const ERROR_CODES = {
   ENVIRONMENT_URLS_FIXED: 'The local marketplace chooses its own addresses; they cannot be edited.',
   ENVIRONMENTS_WRITE_FAILED: 'The environment settings could not be saved.',
   WORK_ORDER_NOT_FOUND: 'That work order is not in the offline copy; a sync may bring it.',
+  TALENT_POOL_NOT_FOUND: 'That talent pool is not in the offline copy; a sync may bring it.',
   LOCAL_MARKETPLACE_FAILED: 'The local marketplace could not be started.',
 } as const;
 

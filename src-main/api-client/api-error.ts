@@ -107,3 +107,13 @@ function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : undefined;
 }
+
+/** Answers undefined where the service says 404: a record deleted meanwhile, or a path an environment does not offer. */
+export async function unlessNotFound<T>(call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'API_NOT_FOUND') return undefined;
+    throw error;
+  }
+}

@@ -7,6 +7,7 @@ import {
   listEnvelope,
   LocationTypesAnswerSchema,
   NamedReferenceSchema,
+  PreferredProviderGroupDetailSchema,
   PreferredProviderGroupListSchema,
   ProjectSchema,
   SavedLocationCreateBodySchema,
@@ -68,6 +69,11 @@ export class CompanyApi {
 
   async preferredProviders({ signal }: CallOptions = {}) {
     return this.rest.call({ method: 'GET', path: 'company/preferred-providers', response: PreferredProviderGroupListSchema, signal });
+  }
+
+  /** Ours (decisions): a group's pools and their providers; the real service may answer 404. */
+  async preferredProviderGroup(groupId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `company/preferred-providers/${segment(groupId)}`, response: PreferredProviderGroupDetailSchema, signal });
   }
 
   async locations(query: Input<typeof SavedLocationListQuerySchema> = {}, { signal }: CallOptions = {}) {

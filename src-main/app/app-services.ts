@@ -1,7 +1,7 @@
 import type { EnvironmentId, EnvironmentSummary } from '../../src-shared/ipc/channels';
 import { EnvironmentManager, type LocalMarketplace } from '../environments/environment-manager';
 import type { Logger } from '../platform/logger';
-import { openSecretStore } from '../platform/secret-store-factory';
+import { openSecretStore, type OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import type { SecretStore } from '../platform/secret-store';
 import type { EventHub } from './event-hub';
 import { Workspace } from './workspace';
@@ -10,9 +10,17 @@ export interface AppServicesOptions {
   dataDir: string;
   logger: Logger;
   events: EventHub;
-  /** Opened from the keychain on first need when absent. */
+  /** Opened from the keychain on first need when absent; one handed in is taken as the keychain. */
   secretStore?: SecretStore;
+  /** How to open the keychain when no store is handed in (tests make it fail to reach the fallback). */
+  keychain?: OpenSecretStoreOptions;
   startLocalMarketplace: () => Promise<LocalMarketplace>;
+}
+
+/** Whether credentials outlive the session, and if not, why: for the renderer to say so. */
+export interface KeychainStatus {
+  persistent: boolean;
+  reason?: string;
 }
 
 /**
@@ -21,6 +29,7 @@ export interface AppServicesOptions {
  */
 export class AppServices {
   #manager: Promise<EnvironmentManager> | undefined;
+  #keychain: KeychainStatus = { persistent: true };
   #workspace: Workspace | undefined;
 
   constructor(private readonly options: AppServicesOptions) {}
@@ -28,6 +37,12 @@ export class AppServices {
   environments(): Promise<EnvironmentManager> {
     this.#manager ??= this.#openManager();
     return this.#manager;
+  }
+
+  /** Opens the environments (and so the keychain) if nothing did yet. */
+  async keychain(): Promise<KeychainStatus> {
+    await this.environments();
+    return this.#keychain;
   }
 
   /** The active environment's workspace, rebuilt when the active environment changed. */
@@ -75,7 +90,12 @@ export class AppServices {
 
   async #openManager(): Promise<EnvironmentManager> {
     const { dataDir, logger, startLocalMarketplace } = this.options;
-    const secretStore = this.options.secretStore ?? (await openSecretStore(logger)).store;
+    let secretStore = this.options.secretStore;
+    if (!secretStore) {
+      const opened = await openSecretStore(logger, this.options.keychain);
+      secretStore = opened.store;
+      this.#keychain = opened.persistent ? { persistent: true } : { persistent: false, reason: opened.reason };
+    }
     return new EnvironmentManager({ dataDir, secretStore, logger, startLocalMarketplace });
   }
 }

@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import type { LocalMarketplace } from '../environments/environment-manager';
 import type { Handlers } from '../ipc/dispatcher';
 import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
+import { directoryReadHandlers } from '../ipc/handlers/directory-read-handlers';
 import { environmentHandlers } from '../ipc/handlers/environment-handlers';
 import { syncHandlers } from '../ipc/handlers/sync-handlers';
+import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
 import { dataPaths } from '../platform/paths';
 import type { SecretStore } from '../platform/secret-store';
+import type { OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import { SettingsStore } from '../platform/settings-store';
 import { productName, version } from '../../package.json';
 import { AppServices } from './app-services';
@@ -22,6 +25,8 @@ export interface AppConfig {
   echoLogs?: boolean;
   /** Tests pass a MemorySecretStore; the app opens the keychain on first need. */
   secretStore?: SecretStore;
+  /** How the keychain is opened when no store is passed; tests make it fail to reach the session-only fallback. */
+  keychain?: OpenSecretStoreOptions;
   /** Tests run `listenMarketplace` in-process; the app runs the built worker beside its bundle. */
   startLocalMarketplace?: () => Promise<LocalMarketplace>;
 }
@@ -47,24 +52,28 @@ export function createApp(config: AppConfig): App {
     logger,
     events,
     secretStore: config.secretStore,
+    keychain: config.keychain,
     startLocalMarketplace:
       config.startLocalMarketplace ??
       // A file, so the demo company and what the coordinator did to it survive a restart.
       (() => startMarketplaceInWorker({ db: join(paths.dataDir, 'local-marketplace.sqlite3'), simulationTimer: true }, { logDir: paths.logDir })),
   });
 
-  const info: AppInfo = AppInfoSchema.parse({
+  // What never changes while the app runs; the environment and the keychain are read per call.
+  const info = AppInfoSchema.omit({ environment: true, keychain: true }).parse({
     name: productName,
     version,
-    // The embedded local marketplace is the default environment; choosing another comes with sign-in.
-    environment: 'local',
     dataDir: paths.dataDir,
     logDir: paths.logDir,
     host: config.host,
   });
 
   const handlers: Handlers = {
-    'app:info': () => info,
+    'app:info': async (): Promise<AppInfo> => ({
+      ...info,
+      environment: (await services.environments()).active(),
+      keychain: await services.keychain(),
+    }),
     'settings:get': () => settings.get(),
     'settings:update': (change) => {
       const next = settings.update(change);
@@ -72,6 +81,8 @@ export function createApp(config: AppConfig): App {
       return next;
     },
     ...cacheReadHandlers(services),
+    ...workOrderDetailHandler(services),
+    ...directoryReadHandlers(services),
     ...environmentHandlers(services),
     ...syncHandlers(services),
   };

@@ -1,8 +1,12 @@
 import type { EnvironmentId, SignInState, SyncStatusPayload } from '../../src-shared/ipc/channels';
 import { MarketplaceClient } from '../api-client/marketplace-client';
+import { ClientRepository } from '../db/client-repository';
 import { openCache, type CacheDatabase } from '../db/database';
+import { DirectoryStateRepository } from '../db/directory-state-repository';
 import { ReferenceDataRepository } from '../db/reference-data-repository';
 import { SavedLocationRepository } from '../db/saved-location-repository';
+import { TalentPoolRepository } from '../db/talent-pool-repository';
+import { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import { WorkOrderRepository } from '../db/work-order-repository';
 import type { EnvironmentManager } from '../environments/environment-manager';
 import type { Logger } from '../platform/logger';
@@ -23,6 +27,13 @@ export interface WorkspaceOptions {
   logger: Logger;
 }
 
+/**
+ * How often a connected workspace pulls on its own. Webhooks cannot reach a desktop app, so this is
+ * how changes made elsewhere arrive; five minutes keeps lists current without crowding the service
+ * (a quiet pull is a few list pages, and directory data only once an hour).
+ */
+export const SYNC_INTERVAL_MS = 5 * 60 * 1000;
+
 const NEVER_SYNCED: SyncStatus = { state: 'idle', lastSyncedAt: null, progress: null };
 
 /**
@@ -36,6 +47,9 @@ export class Workspace {
   readonly workOrders: WorkOrderRepository;
   readonly referenceData: ReferenceDataRepository;
   readonly locations: SavedLocationRepository;
+  readonly clients: ClientRepository;
+  readonly talentPools: TalentPoolRepository;
+  readonly parts: WorkOrderPartsRepository;
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
   #connected: WorkspaceRemote | undefined;
@@ -48,6 +62,9 @@ export class Workspace {
     this.workOrders = new WorkOrderRepository(this.db);
     this.referenceData = new ReferenceDataRepository(this.db);
     this.locations = new SavedLocationRepository(this.db);
+    this.clients = new ClientRepository(this.db);
+    this.talentPools = new TalentPoolRepository(this.db);
+    this.parts = new WorkOrderPartsRepository(this.db);
   }
 
   /** Single-flight, like the local marketplace start it may cause; a failure is retried next time. */
@@ -82,7 +99,9 @@ export class Workspace {
     if (!current) return;
     if (this.#connected === current) this.#connected = undefined;
     current.sync.stop();
-    await this.#pulling;
+    // A timed pull is nobody's promise: join it while it cancels, so no write lands in a closed database.
+    const timed = current.sync.status.state === 'syncing' ? current.sync.syncNow().catch(() => undefined) : undefined;
+    await Promise.all([this.#pulling, timed]);
     await current.client.dispose();
   }
 
@@ -95,7 +114,8 @@ export class Workspace {
     const { environment, manager, events, logger } = this.options;
     const connection = await manager.connection(environment);
     const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger });
-    const sync = new SyncService({ client, cache: new SyncCache(this.db, this.workOrders), referenceData: this.referenceData, now: Date.now });
+    const directory = { locations: this.locations, clients: this.clients, talentPools: this.talentPools, state: new DirectoryStateRepository(this.db) };
+    const sync = new SyncService({ client, cache: new SyncCache(this.db, this.workOrders), referenceData: this.referenceData, directory, parts: { parts: client.parts, repository: this.parts, now: Date.now }, now: Date.now });
     let previous = sync.status.state;
     sync.onChange((status) => {
       events.emit('sync:progress', { environment, ...status });
@@ -104,6 +124,8 @@ export class Workspace {
       previous = status.state;
     });
     this.#connected = { client, sync };
+    // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
+    sync.start(SYNC_INTERVAL_MS);
     return this.#connected;
   }
 }

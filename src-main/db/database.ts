@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { restoreIndexes } from './deferred-indexes';
 import { migrate } from './migrations/index';
 
 export type CacheDatabase = Database.Database;
@@ -21,5 +22,7 @@ export function openCache(file: string): CacheDatabase {
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
+  // A bulk load the app did not live to finish left its indexes waiting.
+  restoreIndexes(db);
   return db;
 }

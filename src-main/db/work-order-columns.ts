@@ -1,10 +1,9 @@
 import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 
-/** The columns of `work_orders` besides `pending`, bound by name. */
+/** The columns of `work_orders` besides `pending`. */
 export interface WorkOrderRow {
   id: number;
-  json: string;
   title: string | null;
   status_id: number | null;
   status_name: string | null;
@@ -102,7 +101,6 @@ export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: num
   const location = order.location;
   return {
     id: order.id,
-    json: JSON.stringify(order),
     title: text(order.title),
     status_id: statusId,
     status_name: text(order.status?.name),

@@ -12,7 +12,8 @@ import {
 } from '../../src-shared/api/work-order-list';
 import type { CacheDatabase } from './database';
 import { searchExpression } from './search-query';
-import { workOrderRow, workOrderSearchRow } from './work-order-columns';
+import { deferIndexes, restoreIndexes } from './deferred-indexes';
+import { type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 
 /** The service's sorts the cache can answer (it has no creation date column), plus the last change. */
 export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated';
@@ -87,10 +88,24 @@ class StatementCache {
 const clampPage = (value: number | undefined, fallback: number, max: number): number =>
   value !== undefined && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 
+/** An order with its JSON text, for a caller that has the text already (the pull hashes it). */
+export interface SerializedWorkOrder {
+  order: WorkOrder;
+  json: string;
+}
+
+export const serializeWorkOrder = (order: WorkOrder): SerializedWorkOrder => ({ order, json: JSON.stringify(order) });
+
+/** Bound by position: named parameters cost a property read per column per order. */
+const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
 /** The cached work orders: written by the pull, read by every list and search of the app. */
 export class WorkOrderRepository {
   readonly #statements: StatementCache;
+  readonly #insertNew: Statement;
   readonly #upsert: Statement;
+  readonly #insertDocument: Statement;
   readonly #upsertDocument: Statement;
   readonly #deleteSearch: Statement;
   readonly #insertSearch: Statement;
@@ -98,38 +113,78 @@ export class WorkOrderRepository {
   readonly #byIds: Statement;
   readonly #statusCounts: Statement;
   readonly #problemCount: Statement;
-  readonly #upsertAll: (workOrders: readonly WorkOrder[], receivedAt: number) => void;
+  readonly #any: Statement;
+  /** The auto-checkpoint threshold a bulk load suspended. */
+  #checkpointPages: number | undefined;
+  readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
 
   constructor(private readonly db: CacheDatabase) {
     this.#statements = new StatementCache(db);
-    const columns = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'];
-    this.#upsert = db.prepare(
-      `INSERT INTO work_orders (${columns.join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})
-       ON CONFLICT(id) DO UPDATE SET ${columns.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`,
-    );
-    this.#upsertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (@id, @json) ON CONFLICT(id) DO UPDATE SET json = excluded.json');
+    const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
+    this.#insertNew = db.prepare(`${insert} ON CONFLICT(id) DO NOTHING`);
+    this.#upsert = db.prepare(`${insert} ON CONFLICT(id) DO UPDATE SET ${ROW_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`);
+    this.#insertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?)');
+    this.#upsertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json');
     this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
-    this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids) VALUES (@id, @title, @description, @location, @client, @ids)');
+    this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids) VALUES (?, ?, ?, ?, ?, ?)');
     this.#get = db.prepare('SELECT json FROM work_order_documents WHERE id = ?').pluck();
     this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
     this.#statusCounts = db.prepare('SELECT status_id, COUNT(*) AS count FROM work_orders GROUP BY status_id');
     this.#problemCount = db.prepare('SELECT COUNT(*) FROM work_orders WHERE open_problems > 0').pluck();
-    this.#upsertAll = db.transaction((workOrders: readonly WorkOrder[], receivedAt: number) => {
+    this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
+    this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
-      for (const order of workOrders) {
-        const { json, ...row } = workOrderRow(order, receivedAt, cachedAt);
-        this.#upsert.run(row);
-        this.#upsertDocument.run({ id: row.id, json });
-        // Delete then insert: the search index holds exactly one row per order.
-        this.#deleteSearch.run(order.id);
-        this.#insertSearch.run(workOrderSearchRow(order));
+      for (const { order, json } of entries) {
+        const row = workOrderRow(order, receivedAt, cachedAt);
+        const values = ROW_COLUMNS.map((column) => row[column]);
+        // Most writes are of orders new to the cache: they skip the update and the index delete.
+        if (this.#insertNew.run(values).changes === 1) {
+          this.#insertDocument.run(row.id, json);
+        } else {
+          this.#upsert.run(values);
+          this.#upsertDocument.run(row.id, json);
+          // The search index holds exactly one row per order.
+          this.#deleteSearch.run(row.id);
+        }
+        const search = workOrderSearchRow(order);
+        this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids);
       }
     });
   }
 
   /** Stores orders as the service answered them, in one transaction; `receivedAt` is epoch ms. */
   upsertMany(workOrders: readonly WorkOrder[], receivedAt: number = Date.now()): void {
-    this.#upsertAll(workOrders, receivedAt);
+    this.#writeAll(workOrders.map(serializeWorkOrder), receivedAt);
+  }
+
+  /** `upsertMany` for orders whose JSON text the caller has made already. */
+  writeMany(entries: readonly SerializedWorkOrder[], receivedAt: number = Date.now()): void {
+    this.#writeAll(entries, receivedAt);
+  }
+
+  isEmpty(): boolean {
+    return this.#any.get() === 0;
+  }
+
+  /**
+   * Prepares a load into an empty cache: the secondary indexes wait until `endBulkLoad` builds
+   * them in one pass. Answers false, and changes nothing, when the cache holds orders. Lists stay
+   * correct meanwhile, only slower.
+   */
+  beginBulkLoad(): boolean {
+    if (!this.isEmpty()) return false;
+    deferIndexes(this.db, 'work_orders');
+    // A checkpoint mid-load copies pages the load is about to change again; the first commit after
+    // the load (or the next open) checkpoints once instead.
+    this.#checkpointPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
+    this.db.pragma('wal_autocheckpoint = 0');
+    return true;
+  }
+
+  endBulkLoad(): void {
+    restoreIndexes(this.db);
+    if (this.#checkpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${this.#checkpointPages}`);
+    this.#checkpointPages = undefined;
   }
 
   get(id: number): WorkOrder | undefined {

@@ -1,11 +1,13 @@
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { AppError } from '../../src-shared/errors';
+import { DIRECTORY_MAX_AGE_MS, pullDirectory, type DirectoryCache } from './directory-pull';
 import { pullReferenceData } from './reference-pull';
 import type { SyncCache } from './sync-cache';
+import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
 import { pullWorkOrders, type WorkOrderPullSummary } from './work-order-pull';
 
-export type SyncPhase = 'reference' | 'work-orders' | 'details' | 'done';
+export type SyncPhase = 'reference' | 'directory' | 'work-orders' | 'details' | 'done';
 
 export interface SyncProgress {
   phase: SyncPhase;
@@ -17,6 +19,10 @@ export interface PullDependencies {
   client: Pick<MarketplaceClient, 'workOrders' | 'company'>;
   cache: SyncCache;
   referenceData: ReferenceDataRepository;
+  /** Saved locations, clients and talent pools; left out, the pull skips them. */
+  directory?: DirectoryCache;
+  /** Attachments, expenses and requests of each order whose details the pull fetches; left out, skipped. */
+  parts?: WorkOrderPartsPullDependencies;
   /** Epoch ms. */
   now?: () => number;
 }
@@ -64,6 +70,7 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
   const signal = options.signal ?? new AbortController().signal;
   const concurrency = options.concurrency ?? PULL_CONCURRENCY;
   const report = throttled(options.onProgress, now);
+  const { parts } = deps;
   try {
     signal.throwIfAborted();
     const referenceKinds = await pullReferenceData({
@@ -75,6 +82,17 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
       signal,
       onFetched: (done, total) => report({ phase: 'reference', done, total }),
     });
+    if (deps.directory) {
+      await pullDirectory({
+        company: deps.client.company,
+        cache: deps.directory,
+        maxAgeMs: DIRECTORY_MAX_AGE_MS,
+        concurrency,
+        now,
+        signal,
+        onFetched: (done, total) => report({ phase: 'directory', done, total }),
+      });
+    }
     const summary = await pullWorkOrders({
       workOrders: deps.client.workOrders,
       cache: deps.cache,
@@ -82,6 +100,7 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
       signal,
       onListed: (done, total) => report({ phase: 'work-orders', done, total }),
       onDetailed: (done, total) => report({ phase: 'details', done, total }),
+      onDetailStored: parts ? async (order, orderSignal) => void (await pullWorkOrderParts(order, parts, orderSignal)) : undefined,
     });
     report({ phase: 'done', done: summary.listed, total: summary.listed });
     return { ...summary, referenceKinds };

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { CacheDatabase } from '../db/database';
-import type { WorkOrderRepository } from '../db/work-order-repository';
+import type { SerializedWorkOrder, WorkOrderRepository } from '../db/work-order-repository';
 
 /** What the cache holds of an order the pull just listed. */
 export interface CachedPullState {
@@ -13,17 +13,20 @@ export interface CachedPullState {
   complete: boolean;
 }
 
-export interface PulledOrder {
-  order: WorkOrder;
+export interface PulledOrder extends SerializedWorkOrder {
   /** Of the list item, whichever document is stored. */
   fingerprint: string;
   /** The document is the full answer of GET workorders/{id}. */
   complete: boolean;
 }
 
-/** Identifies a list item's content: equal fingerprints mean nothing the list shows changed. */
-export function listFingerprint(item: WorkOrder): string {
-  return createHash('sha1').update(JSON.stringify(item)).digest('base64');
+/** Identifies a list item's content, from its JSON text: equal fingerprints mean nothing the list shows changed. */
+export const listFingerprint = (json: string): string => hash('sha1', json, 'base64');
+
+/** A list item ready to store: its text is made once, for the document and the fingerprint. */
+export function pulledListItem(item: WorkOrder): PulledOrder {
+  const json = JSON.stringify(item);
+  return { order: item, json, fingerprint: listFingerprint(json), complete: false };
 }
 
 /**
@@ -63,7 +66,7 @@ export class SyncCache {
     this.#storeAll = db.transaction((orders: readonly PulledOrder[]) => {
       // Checked inside the transaction: the outbox may have marked an order while its answer was on the way.
       const writable = orders.filter(({ order }) => this.#isPending.get(order.id) !== 1);
-      this.workOrders.upsertMany(writable.map(({ order }) => order), now());
+      this.workOrders.writeMany(writable, now());
       for (const { order, fingerprint, complete } of writable) this.#upsertState.run(order.id, fingerprint, complete ? 1 : 0);
       return writable.length;
     });
@@ -85,6 +88,15 @@ export class SyncCache {
   /** Writes the orders, except those with an outbox change; answers how many it wrote. */
   store(orders: readonly PulledOrder[]): number {
     return orders.length > 0 ? this.#storeAll(orders) : 0;
+  }
+
+  /** See `WorkOrderRepository.beginBulkLoad`: for the pull's listing of an empty cache. */
+  beginBulkLoad(): boolean {
+    return this.workOrders.beginBulkLoad();
+  }
+
+  endBulkLoad(): void {
+    this.workOrders.endBulkLoad();
   }
 
   /** Cached orders the cache counts as having an open problem, outbox changes aside. */

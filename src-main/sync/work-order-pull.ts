@@ -3,7 +3,8 @@ import type { WorkOrdersApi } from '../api-client/work-orders-api';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import { forEachConcurrently } from './concurrency';
-import { listFingerprint, type PulledOrder, type SyncCache } from './sync-cache';
+import { serializeWorkOrder } from '../db/work-order-repository';
+import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 
 export interface WorkOrderPullOptions {
   workOrders: WorkOrdersApi;
@@ -13,6 +14,8 @@ export interface WorkOrderPullOptions {
   signal: AbortSignal;
   onListed: (done: number, total: number) => void;
   onDetailed: (done: number, total: number) => void;
+  /** After an order's full answer is stored: fetches what hangs off it (attachments, expenses…). */
+  onDetailStored?: (order: WorkOrder, signal: AbortSignal) => Promise<void>;
 }
 
 export interface WorkOrderPullSummary {
@@ -55,24 +58,32 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   const needDetails = new Map<number, string>();
   let stored = 0;
 
-  const total = await pageThrough('workorders_all', options, (items, listTotal) => {
-    const cached = cache.lookup(items.map((item) => item.id));
-    const writes: PulledOrder[] = [];
-    for (const item of items) {
-      const fingerprint = listFingerprint(item);
-      listed.set(item.id, fingerprint);
-      const state = cached.get(item.id);
-      if (!state) {
-        writes.push({ order: item, fingerprint, complete: false });
-      } else if (!state.pending && state.fingerprint !== fingerprint) {
-        needDetails.set(item.id, fingerprint);
-        // A full document stays until its new full answer replaces it; a partial one is refreshed now.
-        if (state.fingerprint !== null && !state.complete) writes.push({ order: item, fingerprint, complete: false });
+  // Into an empty cache (the first sync), every order is new: its indexes are built once at the end.
+  const bulk = cache.beginBulkLoad();
+  let total: number;
+  try {
+    total = await pageThrough('workorders_all', options, (items, listTotal) => {
+      const cached = cache.lookup(items.map((item) => item.id));
+      const writes: PulledOrder[] = [];
+      for (const item of items) {
+        const pulled = pulledListItem(item);
+        const { fingerprint } = pulled;
+        listed.set(item.id, fingerprint);
+        const state = cached.get(item.id);
+        if (!state) {
+          writes.push(pulled);
+        } else if (!state.pending && state.fingerprint !== fingerprint) {
+          needDetails.set(item.id, fingerprint);
+          // A full document stays until its new full answer replaces it; a partial one is refreshed now.
+          if (state.fingerprint !== null && !state.complete) writes.push(pulled);
+        }
       }
-    }
-    stored += cache.store(writes);
-    options.onListed(Math.min(listed.size, listTotal), listTotal);
-  });
+      stored += cache.store(writes);
+      options.onListed(Math.min(listed.size, listTotal), listTotal);
+    });
+  } finally {
+    if (bulk) cache.endBulkLoad();
+  }
   // Deleting needs proof that every order was seen: orders created or removed while paging shift
   // the pages, and then the next pull decides.
   const deleted = listed.size === total ? cache.deleteAllExcept(new Set(listed.keys())) : 0;
@@ -95,7 +106,10 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   options.onDetailed(0, needDetails.size);
   await forEachConcurrently([...needDetails], options.concurrency, options.signal, async ([id, fingerprint], signal) => {
     try {
-      details += cache.store([{ order: await options.workOrders.get(id, { signal }), fingerprint, complete: true }]);
+      const order = await options.workOrders.get(id, { signal });
+      const wrote = cache.store([{ ...serializeWorkOrder(order), fingerprint, complete: true }]);
+      details += wrote;
+      if (wrote > 0) await options.onDetailStored?.(order, signal);
     } catch (error) {
       // Deleted since it was listed: the next complete pull removes it.
       if (!(error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActionsSchema, NamedReferenceSchema, flexibleList, partialUpdate } from './common';
+import { integerField } from './form-fields';
 import { CountryCodeSchema } from './reference-data';
 
 /** `location_type` ids of decisions §6. */
@@ -63,7 +64,15 @@ export type SavedLocation = z.infer<typeof SavedLocationSchema>;
 export const SavedLocationListSchema = flexibleList(SavedLocationSchema);
 export type SavedLocationList = z.infer<typeof SavedLocationListSchema>;
 
-export const SavedLocationListQuerySchema = z.object({ f_search: z.string().optional() });
+export const SavedLocationListQuerySchema = z.object({
+  f_search: z.string().optional(),
+  /**
+   * Paged like work order lists, at most 100 a page (decisions §3); a client reading them all pages
+   * through. The bound is not imported from work-order-list: that module depends on this one.
+   */
+  page: integerField(z.number().int().min(1)).optional(),
+  per_page: integerField(z.number().int().min(1).max(100)).optional(),
+});
 export type SavedLocationListQuery = z.infer<typeof SavedLocationListQuerySchema>;
 
 const SavedLocationInputShape = {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ActionsSchema, SortOrderSchema, flexibleList } from './common';
+import { ActionsSchema, SortOrderSchema, flexibleList, listEnvelope } from './common';
+import { PreferredProviderGroupSchema } from './company';
 import { integerField } from './form-fields';
+import { ProviderProfileSchema } from './provider';
 
 /** A talent pool belongs to a group (preferred providers) and lists providers. */
 export const TalentPoolSchema = z.looseObject({
@@ -9,6 +11,22 @@ export const TalentPoolSchema = z.looseObject({
   actions: ActionsSchema.nullish(),
 });
 export type TalentPool = z.infer<typeof TalentPoolSchema>;
+
+/** A pool with the providers it lists, as a group's answer embeds it. */
+export const TalentPoolWithProvidersSchema = TalentPoolSchema.extend({
+  providers: listEnvelope(ProviderProfileSchema).nullish(),
+});
+export type TalentPoolWithProviders = z.infer<typeof TalentPoolWithProvidersSchema>;
+
+/**
+ * Answer of GET company/preferred-providers/{group_id} *(ours)*: the group with its pools and their
+ * providers. The real service has no documented way to list a pool's providers; a client must
+ * tolerate this answer missing (404) and keep the group alone.
+ */
+export const PreferredProviderGroupDetailSchema = PreferredProviderGroupSchema.extend({
+  pools: z.array(TalentPoolWithProvidersSchema).nullish(),
+});
+export type PreferredProviderGroupDetail = z.infer<typeof PreferredProviderGroupDetailSchema>;
 
 /** Attribute ids are uuids; any 8-4-4-4-12 hex form is taken, as the service's may not be RFC 9562. */
 export const TalentPoolAttributeIdSchema = z.guid();

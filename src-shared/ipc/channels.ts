@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { AttachmentSchema } from '../api/attachment';
+import { ClientSchema, ProjectSchema } from '../api/client';
 import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCategorySchema } from '../api/company';
 import { SortOrderSchema } from '../api/common';
+import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
+import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
+import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema } from '../api/work-order-list';
 import { ERROR_CODES, type ErrorCode } from '../errors';
@@ -18,6 +23,8 @@ export const AppInfoSchema = z.object({
   logDir: z.string(),
   /** `electron` in the desktop shell, `web` when served to a browser by the web host. */
   host: z.enum(['electron', 'web']),
+  /** Where credentials live: false when no keychain answered and they last for this session only. */
+  keychain: z.object({ persistent: z.boolean(), reason: z.string().optional() }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -129,9 +136,40 @@ export const SyncStatusSchema = z.object({
   state: z.enum(['idle', 'syncing', 'error']),
   lastSyncedAt: z.number().nullable(),
   lastError: ErrorBodySchema.optional(),
-  progress: z.object({ phase: z.enum(['reference', 'work-orders', 'details', 'done']), done: z.number(), total: z.number() }).nullable(),
+  progress: z.object({ phase: z.enum(['reference', 'directory', 'work-orders', 'details', 'done']), done: z.number(), total: z.number() }).nullable(),
 });
 export type SyncStatusPayload = z.infer<typeof SyncStatusSchema>;
+
+const RecordIdSchema = z.number().int().positive();
+
+/** An order with what hangs off it, all from the cache. */
+export const WorkOrderDetailSchema = z.object({
+  order: WorkOrderSchema,
+  attachments: z.array(AttachmentSchema),
+  expenses: z.array(ExpenseSchema),
+  expenseSum: ExpenseSumSchema.nullable(),
+  requests: z.array(ProviderRequestSchema),
+  /** When the pull last fetched the parts; null before it did, so empty lists mean "not known yet". */
+  partsFetchedAt: z.number().nullable(),
+});
+export type WorkOrderDetail = z.infer<typeof WorkOrderDetailSchema>;
+
+export const CachedProjectSchema = ProjectSchema.extend({ client_id: z.number().int() });
+
+export const TalentPoolSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  /** The preferred provider group the pool belongs to. */
+  group: z.object({ id: z.number().int(), name: z.string().nullable() }),
+  providerCount: z.number().int(),
+});
+export type TalentPoolSummary = z.infer<typeof TalentPoolSummarySchema>;
+
+export const TalentPoolMemberSchema = z.object({
+  provider: ProviderProfileSchema,
+  attributes: z.array(TalentPoolAttributeSchema),
+});
+export type TalentPoolMember = z.infer<typeof TalentPoolMemberSchema>;
 
 export const WorkOrdersChangeSchema = z.union([z.strictObject({ ids: z.array(z.number().int()) }), z.strictObject({ all: z.literal(true) })]);
 
@@ -145,6 +183,11 @@ export const channels = {
   'settings:update': { input: SettingsUpdateSchema, output: SettingsSchema },
   'workorders:list': { input: WorkOrderListRequestSchema, output: WorkOrderPageSchema },
   'workorders:get': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderSchema },
+  'workorders:detail': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderDetailSchema },
+  'clients:list': { input: NoInput, output: z.array(ClientSchema) },
+  'projects:list': { input: z.strictObject({ clientId: RecordIdSchema.optional() }), output: z.array(CachedProjectSchema) },
+  'talent-pools:list': { input: NoInput, output: z.array(TalentPoolSummarySchema) },
+  'talent-pools:providers': { input: z.strictObject({ poolId: RecordIdSchema }), output: z.array(TalentPoolMemberSchema) },
   'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: z.array(ReferenceEntrySchema) },
   'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },
   'environments:list': { input: NoInput, output: EnvironmentListSchema },

@@ -15,6 +15,7 @@ const SEEDED_IDS: Record<string, number> = {
   user: 3001,
   type_of_work_id: 4,
   talent_pool_id: 811,
+  group_id: 801,
   provider_id: 3001,
 };
 

@@ -11,6 +11,7 @@ import { LOCATION_TYPES, LocationTypesAnswerSchema } from '../../src-shared/api/
 import { INCOMPLETE_REASONS, SERVICE_TYPES_BY_TYPE_OF_WORK, TYPES_OF_WORK } from '../../src-shared/api/reference-data';
 import { STATUS_SLUGS } from '../../src-shared/api/status';
 import { testMarketplace } from './support';
+import { PreferredProviderGroupDetailSchema } from '../../src-shared/api/talent-pool';
 
 describe('GET types-of-work', () => {
   it('answers the 27 types of work whole, with the list metadata', async () => {
@@ -153,5 +154,27 @@ describe('GET company/preferred-providers', () => {
     marketplace.context.db.exec(`INSERT INTO companies (id, name) VALUES (1002, 'Other Co'); INSERT INTO talent_pool_groups (id, company_id, name) VALUES (890, 1002, 'Theirs')`);
     const answer = await rest('GET', 'company/preferred-providers');
     expect(answer.body.results.map((group: { id: number }) => group.id)).toEqual([801, 802]);
+  });
+});
+
+describe('GET company/preferred-providers/{group_id} (ours)', () => {
+  it('answers the group with its pools and the provider profiles of each', async () => {
+    const { rest } = await testMarketplace();
+    const answer = await rest('GET', 'company/preferred-providers/801');
+    expect(answer.status).toBe(200);
+    const group = PreferredProviderGroupDetailSchema.parse(answer.body);
+    expect(group).toMatchObject({ id: 801, name: 'Chicagoland Preferred', providers: 6 });
+    expect(group.pools?.map((pool) => [pool.id, pool.name, pool.providers?.results.map((provider) => provider.id)])).toEqual([
+      [811, 'POS Specialists', [3001, 3002, 3004]],
+      [812, 'Network and Cabling', [3002, 3003, 3005, 3006]],
+    ]);
+    expect(group.pools?.[0]?.providers?.results[0]).toMatchObject({ id: 3001, first_name: expect.any(String) });
+  });
+
+  it("answers 404 for an unknown group and 403 for another company's", async () => {
+    const { rest, marketplace } = await testMarketplace();
+    expect((await rest('GET', 'company/preferred-providers/899')).status).toBe(404);
+    marketplace.context.db.exec(`INSERT INTO companies (id, name) VALUES (1002, 'Other Co'); INSERT INTO talent_pool_groups (id, company_id, name) VALUES (890, 1002, 'Theirs')`);
+    expect((await rest('GET', 'company/preferred-providers/890')).status).toBe(403);
   });
 });

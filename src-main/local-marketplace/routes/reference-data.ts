@@ -9,10 +9,11 @@ import {
   TypeOfWorkListSchema,
 } from '../../../src-shared/api/company';
 import { LOCATION_TYPES, LocationTypesAnswerSchema } from '../../../src-shared/api/location';
+import { PreferredProviderGroupDetailSchema } from '../../../src-shared/api/talent-pool';
 import { INCOMPLETE_REASONS, TYPES_OF_WORK, isKnownTypeOfWork, serviceTypesFor } from '../../../src-shared/api/reference-data';
 import type { MarketplaceContext } from '../context';
 import { listCompanyExpenseCategories, listTags, referenceListMetadata } from '../domain/company';
-import { listPreferredProviderGroups } from '../domain/talent-pools';
+import { listPreferredProviderGroups, preferredProviderGroup } from '../domain/talent-pools';
 import { notFound } from '../http/errors';
 import { IdParam, route } from '../http/route';
 
@@ -136,5 +137,15 @@ export function registerReferenceDataRoutes(app: FastifyInstance, context: Marke
       const groups = listPreferredProviderGroups(context, auth.companyId);
       return { metadata: referenceListMetadata(groups.length, 'id,name,providers'), results: groups, actions: ['add'] };
     },
+  });
+
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/company/preferred-providers/:group_id',
+    summary: 'Get a talent pool group with its pools and the providers of each (ours)',
+    tag: TAG,
+    params: z.object({ group_id: IdParam }),
+    response: PreferredProviderGroupDetailSchema,
+    handler: ({ auth, params }) => preferredProviderGroup(context, auth.companyId, params.group_id),
   });
 }

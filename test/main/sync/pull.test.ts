@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-shared/errors';
 import { pullAll, type SyncProgress } from '../../../src-main/sync/pull';
+import { serializeWorkOrder } from '../../../src-main/db/work-order-repository';
 import { control } from '../api-client/support';
 import { addWorkOrders, serviceCounts, syncUnderTest } from './support';
 
@@ -75,6 +76,10 @@ describe('pullAll', () => {
     expect(db.prepare('SELECT COUNT(*) FROM work_order_pull_state').pluck().get()).toBe(cached);
     expect(db.prepare('SELECT COUNT(*) FROM work_order_documents').pluck().get()).toBe(cached);
 
+    // The first pull loaded the empty cache in bulk: cancelled or not, its indexes are back.
+    expect(db.prepare('SELECT COUNT(*) FROM deferred_indexes').pluck().get()).toBe(0);
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'work_orders_schedule'").pluck().get()).toBe(1);
+
     const summary = await pullAll(deps);
     expect(summary.listed).toBe(800);
     expect(workOrders.counts().workorders_all).toBe(800);
@@ -84,7 +89,7 @@ describe('pullAll', () => {
     const { client, workOrders, deps } = await syncUnderTest();
     await pullAll(deps);
     const before = workOrders.counts().workorders_all;
-    deps.cache.store([{ order: { id: 987_654, title: 'Gone from the service' }, fingerprint: 'x', complete: false }]);
+    deps.cache.store([{ ...serializeWorkOrder({ id: 987_654, title: 'Gone from the service' }), fingerprint: 'x', complete: false }]);
     expect(workOrders.counts().workorders_all).toBe(before + 1);
     const summary = await pullAll(deps);
     expect(summary.deleted).toBe(1);

@@ -1,0 +1,68 @@
+import { afterEach } from 'vitest';
+import type { SyncStatusPayload } from '../../../src-shared/ipc/channels';
+import type { IpcResult } from '../../../src-shared/ipc/contract';
+import { type AppConfig, createApp } from '../../../src-main/app/create-app';
+import { createDispatcher, type Sender } from '../../../src-main/ipc/dispatcher';
+import { listenMarketplace, type ListeningMarketplace } from '../../../src-main/local-marketplace/listen';
+import { temporaryDir } from '../../support/temporary-dir';
+
+const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
+const SYNC_DEADLINE_MS = 30_000;
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/**
+ * An app over IPC against a real local marketplace on port 0, which the test can reach (to add
+ * orders). Logs go to `<dataDir>/logs/main.log`, as in the app, unless a logger is passed.
+ */
+export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger'>> = {}) {
+  const dataDir = temporaryDir();
+  let market: Promise<ListeningMarketplace> | undefined;
+  const app = createApp({
+    dataDir,
+    host: 'web',
+    ...config,
+    startLocalMarketplace: () => {
+      market ??= listenMarketplace({ port: 0, db: ':memory:' });
+      return market;
+    },
+  });
+  cleanups.push(async () => {
+    await app.close();
+  });
+  const dispatch = createDispatcher({ handlers: app.handlers, logger: app.logger, isTrustedSender: (sender) => sender.url === trusted.url });
+  const progress: SyncStatusPayload[] = [];
+  app.events.subscribe((event, payload) => {
+    if (event === 'sync:progress') progress.push(payload as SyncStatusPayload);
+  });
+  /** Calls a channel and answers its value, failing the test on an error answer. */
+  async function call<T = unknown>(channel: string, input?: unknown): Promise<T> {
+    const result = await dispatch(channel, input, trusted);
+    if (!result.ok) throw new Error(`${channel} answered ${result.error.code}: ${result.error.message}`);
+    return result.value as T;
+  }
+  const invoke = (channel: string, input?: unknown): Promise<IpcResult> => dispatch(channel, input, trusted);
+  /** The marketplace the app started (the app closes it). */
+  const marketplace = async (): Promise<ListeningMarketplace> => {
+    if (!market) throw new Error('the app has not started its local marketplace');
+    return market;
+  };
+  return { app, dataDir, call, invoke, progress, marketplace };
+}
+
+/** Waits for the `count`-th pull to end, as a window would: by `sync:progress` events, not by a sleep. */
+export async function untilPulls(progress: SyncStatusPayload[], count = 1): Promise<SyncStatusPayload> {
+  const deadline = Date.now() + SYNC_DEADLINE_MS;
+  for (;;) {
+    const failed = progress.find((status) => status.state === 'error');
+    if (failed) throw new Error(`the pull failed: ${failed.lastError?.code} ${failed.lastError?.message}`);
+    const ended = progress.filter((status, index) => status.state === 'idle' && progress[index - 1]?.state === 'syncing');
+    if (ended.length >= count) return ended[count - 1] as SyncStatusPayload;
+    if (Date.now() > deadline) throw new Error('the pull did not end in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

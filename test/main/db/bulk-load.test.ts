@@ -1,0 +1,61 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openCache, type CacheDatabase } from '../../../src-main/db/database';
+import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { temporaryDir } from '../../support/temporary-dir';
+import { generatedWorkOrders } from './work-order-fixtures';
+
+const indexesOf = (db: CacheDatabase) =>
+  db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'work_orders' AND sql IS NOT NULL ORDER BY name").all();
+
+const plan = (db: CacheDatabase, sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('; ');
+
+describe('a bulk load into an empty cache', () => {
+  it('builds the same indexes again at the end, and lists and search stay right meanwhile', () => {
+    const db = openCache(':memory:');
+    const repository = new WorkOrderRepository(db);
+    const indexes = indexesOf(db);
+    expect(indexes.length).toBeGreaterThan(5);
+
+    expect(repository.beginBulkLoad()).toBe(true);
+    expect(indexesOf(db)).toEqual([]);
+    const orders = generatedWorkOrders(300, 11);
+    repository.upsertMany(orders.slice(0, 150));
+    repository.upsertMany(orders.slice(150));
+    const city = orders[4]?.location?.city ?? '';
+    const duringLoad = repository.list({ f_city: city, sort: 'schedule' });
+    expect(duringLoad.total).toBe(orders.filter((order) => order.location?.city === city).length);
+    expect(repository.list({ f_search: orders[9]?.title ?? '' }).results.map((order) => order.id)).toContain(orders[9]?.id);
+
+    repository.endBulkLoad();
+    expect(indexesOf(db)).toEqual(indexes);
+    expect(plan(db, `SELECT id FROM work_orders WHERE city = 'x'`)).toMatch(/USING (COVERING )?INDEX work_orders_city/);
+    expect(repository.list({ f_city: city, sort: 'schedule' })).toEqual(duringLoad);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
+  it('is refused, changing nothing, when the cache holds orders', () => {
+    const db = openCache(':memory:');
+    const repository = new WorkOrderRepository(db);
+    repository.upsertMany(generatedWorkOrders(1, 1));
+    const indexes = indexesOf(db);
+    expect(repository.beginBulkLoad()).toBe(false);
+    expect(indexesOf(db)).toEqual(indexes);
+  });
+
+  it('gets its indexes back at the next open when the app died during the load', () => {
+    const file = join(temporaryDir(), 'crashed.db');
+    const db = openCache(file);
+    const indexes = indexesOf(db);
+    const repository = new WorkOrderRepository(db);
+    repository.beginBulkLoad();
+    repository.upsertMany(generatedWorkOrders(50, 3));
+    db.close();
+
+    const reopened = openCache(file);
+    expect(indexesOf(reopened)).toEqual(indexes);
+    expect(reopened.prepare('SELECT COUNT(*) FROM deferred_indexes').pluck().get()).toBe(0);
+    expect(new WorkOrderRepository(reopened).counts().workorders_all).toBe(50);
+    reopened.close();
+  });
+});
