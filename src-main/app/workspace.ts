@@ -1,4 +1,5 @@
-import type { EnvironmentId, SignInState, SyncStatusPayload } from '../../src-shared/ipc/channels';
+import { AppError } from '../../src-shared/errors';
+import type { EnvironmentId, SignInState, SyncStatusPayload, WorkOrderDetail } from '../../src-shared/ipc/channels';
 import { MarketplaceClient } from '../api-client/marketplace-client';
 import { ClientRepository } from '../db/client-repository';
 import { openCache, type CacheDatabase } from '../db/database';
@@ -12,12 +13,16 @@ import type { EnvironmentManager } from '../environments/environment-manager';
 import type { Logger } from '../platform/logger';
 import { SyncCache } from '../sync/sync-cache';
 import { SyncService, type SyncStatus } from '../sync/sync-service';
+import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pull';
+import { refreshWorkOrder } from '../sync/work-order-refresh';
 import type { EventHub } from './event-hub';
 
 /** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
 export interface WorkspaceRemote {
   client: MarketplaceClient;
   sync: SyncService;
+  /** Aborted on disconnect: ends the requests a pull does not own (refreshes of one order). */
+  stopping: AbortController;
 }
 
 export interface WorkspaceOptions {
@@ -53,6 +58,7 @@ export class Workspace {
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
   #connected: WorkspaceRemote | undefined;
+  readonly #syncCache: SyncCache;
   /** The pull under way, awaited by `close` so no write lands in a closed database. */
   #pulling: Promise<unknown> = Promise.resolve();
 
@@ -65,6 +71,7 @@ export class Workspace {
     this.clients = new ClientRepository(this.db);
     this.talentPools = new TalentPoolRepository(this.db);
     this.parts = new WorkOrderPartsRepository(this.db);
+    this.#syncCache = new SyncCache(this.db, this.workOrders);
   }
 
   /** Single-flight, like the local marketplace start it may cause; a failure is retried next time. */
@@ -91,6 +98,24 @@ export class Workspace {
     return this.syncStatus();
   }
 
+  /** An order with what hangs off it, from the cache only, read in one transaction: a pull writing the order and then its parts is seen before or after, never between. */
+  detail(id: number): WorkOrderDetail {
+    const { order, parts } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id) }))();
+    if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
+    const { fetchedAt, ...lists } = parts;
+    return { order, ...lists, partsFetchedAt: fetchedAt };
+  }
+
+  /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */
+  async refreshWorkOrder(id: number): Promise<WorkOrderDetail> {
+    const { client, stopping } = await this.remote();
+    const refreshing = refreshWorkOrder(id, { workOrders: client.workOrders, cache: this.#syncCache, parts: this.#partsPull(client) }, stopping.signal);
+    this.#pulling = Promise.all([this.#pulling, refreshing.catch(() => undefined)]);
+    await refreshing;
+    this.options.events.emit('workorders:did-change', { ids: [id] });
+    return this.detail(id);
+  }
+
   /** Drops the client so the next use connects again: after new credentials or new addresses. */
   async disconnect(): Promise<void> {
     const remote = this.#remote;
@@ -99,6 +124,7 @@ export class Workspace {
     if (!current) return;
     if (this.#connected === current) this.#connected = undefined;
     current.sync.stop();
+    current.stopping.abort();
     // A timed pull is nobody's promise: join it while it cancels, so no write lands in a closed database.
     const timed = current.sync.status.state === 'syncing' ? current.sync.syncNow().catch(() => undefined) : undefined;
     await Promise.all([this.#pulling, timed]);
@@ -115,7 +141,7 @@ export class Workspace {
     const connection = await manager.connection(environment);
     const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger });
     const directory = { locations: this.locations, clients: this.clients, talentPools: this.talentPools, state: new DirectoryStateRepository(this.db) };
-    const sync = new SyncService({ client, cache: new SyncCache(this.db, this.workOrders), referenceData: this.referenceData, directory, parts: { parts: client.parts, repository: this.parts, now: Date.now }, now: Date.now });
+    const sync = new SyncService({ client, cache: this.#syncCache, referenceData: this.referenceData, directory, parts: this.#partsPull(client), now: Date.now });
     let previous = sync.status.state;
     sync.onChange((status) => {
       events.emit('sync:progress', { environment, ...status });
@@ -123,9 +149,13 @@ export class Workspace {
       if (previous === 'syncing' && status.state !== 'syncing') events.emit('workorders:did-change', { all: true });
       previous = status.state;
     });
-    this.#connected = { client, sync };
+    this.#connected = { client, sync, stopping: new AbortController() };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
     sync.start(SYNC_INTERVAL_MS);
     return this.#connected;
+  }
+
+  #partsPull(client: MarketplaceClient): WorkOrderPartsPullDependencies {
+    return { parts: client.parts, repository: this.parts, now: Date.now };
   }
 }

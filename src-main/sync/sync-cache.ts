@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { CacheDatabase } from '../db/database';
-import type { SerializedWorkOrder, WorkOrderRepository } from '../db/work-order-repository';
+import { serializeWorkOrder, type SerializedWorkOrder, type WorkOrderRepository } from '../db/work-order-repository';
 
 /** What the cache holds of an order the pull just listed. */
 export interface CachedPullState {
@@ -97,6 +97,23 @@ export class SyncCache {
 
   endBulkLoad(): void {
     this.workOrders.endBulkLoad();
+  }
+
+  /**
+   * Stores an order's full answer fetched outside a pull (the coordinator opened it). The list item
+   * it came from is unknown, so an order without one gets an empty fingerprint: the next pull then
+   * fetches its details once more rather than trust a guess. False when an outbox change waits.
+   */
+  storeFullAnswer(order: WorkOrder): boolean {
+    const fingerprint = this.lookup([order.id]).get(order.id)?.fingerprint ?? '';
+    return this.store([{ ...serializeWorkOrder(order), fingerprint, complete: true }]) === 1;
+  }
+
+  /** Removes an order the service says is gone, unless an outbox change waits for it; answers whether it did. */
+  deleteUnlessPending(id: number): boolean {
+    if (this.#isPending.get(id) === 1) return false;
+    this.#deleteAll([id]);
+    return true;
   }
 
   /** Cached orders the cache counts as having an open problem, outbox changes aside. */

@@ -184,6 +184,8 @@ export const channels = {
   'workorders:list': { input: WorkOrderListRequestSchema, output: WorkOrderPageSchema },
   'workorders:get': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderSchema },
   'workorders:detail': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderDetailSchema },
+  /** Fetches the order and its parts from the marketplace into the cache, then answers as `workorders:detail`. */
+  'workorders:refresh': { input: z.strictObject({ id: RecordIdSchema }), output: WorkOrderDetailSchema },
   'clients:list': { input: NoInput, output: z.array(ClientSchema) },
   'projects:list': { input: z.strictObject({ clientId: RecordIdSchema.optional() }), output: z.array(CachedProjectSchema) },
   'talent-pools:list': { input: NoInput, output: z.array(TalentPoolSummarySchema) },

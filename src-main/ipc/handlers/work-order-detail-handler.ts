@@ -1,21 +1,14 @@
-import { AppError } from '../../../src-shared/errors';
 import type { AppServices } from '../../app/app-services';
 import type { Handlers } from '../dispatcher';
 
 /**
- * One order with its attachment metadata, expenses and provider requests, from the cache only. The
- * pull fills the parts when it fetches the order's full answer; until then `partsFetchedAt` is null.
+ * One order with its attachment metadata, expenses and provider requests. `workorders:detail` reads
+ * the cache only (the pull fills the parts when it fetches the order's full answer; until then
+ * `partsFetchedAt` is null); `workorders:refresh` asks the marketplace first, for an order being opened.
  */
-export function workOrderDetailHandler(services: AppServices): Pick<Handlers, 'workorders:detail'> {
+export function workOrderDetailHandler(services: AppServices): Pick<Handlers, 'workorders:detail' | 'workorders:refresh'> {
   return {
-    'workorders:detail': async ({ id }) => {
-      const workspace = await services.workspace();
-      // One read transaction: a pull writing the order and then its parts is seen before or after, never between.
-      const read = workspace.db.transaction(() => ({ order: workspace.workOrders.get(id), parts: workspace.parts.get(id) }));
-      const { order, parts } = read();
-      if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
-      const { fetchedAt, ...lists } = parts;
-      return { order, ...lists, partsFetchedAt: fetchedAt };
-    },
+    'workorders:detail': async ({ id }) => (await services.workspace()).detail(id),
+    'workorders:refresh': async ({ id }) => (await services.workspace()).refreshWorkOrder(id),
   };
 }
