@@ -7,6 +7,7 @@ import type { DirectoryStateRepository } from '../db/directory-state-repository'
 import type { SavedLocationRepository } from '../db/saved-location-repository';
 import type { PulledGroup, PulledMember, TalentPoolRepository } from '../db/talent-pool-repository';
 import { forEachConcurrently } from './concurrency';
+import type { PullStepOptions } from './pull-step';
 
 type Company = MarketplaceClient['company'];
 
@@ -28,15 +29,9 @@ const LOCATIONS_PER_PAGE = 100;
 /** The local marketplace's cap per page of attributes; a provider has a handful in practice. */
 const ATTRIBUTES_LIMIT = 1000;
 
-export interface DirectoryPullOptions {
+export interface DirectoryPullOptions extends PullStepOptions {
   company: Company;
   cache: DirectoryCache;
-  /** A part pulled less than this long ago is not pulled again. */
-  maxAgeMs: number;
-  concurrency: number;
-  now: () => number;
-  signal: AbortSignal;
-  onFetched: (done: number, total: number) => void;
 }
 
 interface Part {

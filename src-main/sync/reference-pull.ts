@@ -1,6 +1,7 @@
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { forEachConcurrently } from './concurrency';
+import type { PullStepOptions } from './pull-step';
 
 type Company = MarketplaceClient['company'];
 
@@ -14,15 +15,9 @@ const REFERENCE_LISTS: readonly { kind: string; fetch: (company: Company, signal
 
 export const REFERENCE_KINDS = REFERENCE_LISTS.map((list) => list.kind);
 
-export interface ReferencePullOptions {
+export interface ReferencePullOptions extends PullStepOptions {
   company: Company;
   referenceData: ReferenceDataRepository;
-  /** A list fetched less than this long ago is not fetched again. */
-  maxAgeMs: number;
-  concurrency: number;
-  now: () => number;
-  signal: AbortSignal;
-  onFetched: (done: number, total: number) => void;
 }
 
 /**
