@@ -12,6 +12,8 @@ test('the page served by the web host shows app:info through the IPC bridge', as
   await expect(page.getByTestId('app-version')).toHaveText(/^\d+\.\d+\.\d+/);
   await expect(page.getByTestId('app-environment')).toHaveText('local');
   await expect(page.getByTestId('app-data-dir')).toHaveText(webHost.dataDir);
+  // CI runs a real keychain; elsewhere the page must still say where credentials live.
+  await expect(page.getByTestId('app-credentials')).toHaveText(process.env.FIELD_DESK_REQUIRE_KEYCHAIN === '1' ? 'Stored in the system keychain' : /system keychain|this session only/);
   await expect(page.getByTestId('environment')).toHaveText('Local marketplace');
 
   await testInfo.attach('settings-light', { body: await page.screenshot(), contentType: 'image/png' });
