@@ -1,13 +1,13 @@
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { AppError } from '../../src-shared/errors';
+import type { SyncPhase } from '../../src-shared/ipc/channels';
 import { DIRECTORY_MAX_AGE_MS, pullDirectory, type DirectoryCache } from './directory-pull';
 import { pullReferenceData } from './reference-pull';
 import type { SyncCache } from './sync-cache';
 import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
 import { pullWorkOrders, type WorkOrderPullSummary } from './work-order-pull';
 
-export type SyncPhase = 'reference' | 'directory' | 'work-orders' | 'details' | 'done';
 
 export interface SyncProgress {
   phase: SyncPhase;

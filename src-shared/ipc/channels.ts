@@ -131,12 +131,16 @@ const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 /** The only shape of an error that crosses IPC. */
 export const ErrorBodySchema = z.object({ code: z.enum(errorCodes), message: z.string() });
 
+/** The steps of a pull, in order. */
+export const SyncPhaseSchema = z.enum(['reference', 'directory', 'work-orders', 'details', 'done']);
+export type SyncPhase = z.infer<typeof SyncPhaseSchema>;
+
 export const SyncStatusSchema = z.object({
   environment: EnvironmentIdSchema,
   state: z.enum(['idle', 'syncing', 'error']),
   lastSyncedAt: z.number().nullable(),
   lastError: ErrorBodySchema.optional(),
-  progress: z.object({ phase: z.enum(['reference', 'directory', 'work-orders', 'details', 'done']), done: z.number(), total: z.number() }).nullable(),
+  progress: z.object({ phase: SyncPhaseSchema, done: z.number(), total: z.number() }).nullable(),
 });
 export type SyncStatusPayload = z.infer<typeof SyncStatusSchema>;
 
