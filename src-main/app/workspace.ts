@@ -98,6 +98,12 @@ export class Workspace {
     return this.syncStatus();
   }
 
+  /** Cancels the pull under way, if any, and answers at once; the status carries the outcome. */
+  cancelSync(): SyncStatusPayload {
+    this.#connected?.sync.cancel();
+    return this.syncStatus();
+  }
+
   /** An order with what hangs off it, from the cache only, read in one transaction: a pull writing the order and then its parts is seen before or after, never between. */
   detail(id: number): WorkOrderDetail {
     const { order, parts } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id) }))();

@@ -217,6 +217,8 @@ export const channels = {
   'session:sign-out': { input: NoInput, output: SignInStateSchema },
   'sync:status': { input: NoInput, output: SyncStatusSchema },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
+  /** Stops the pull under way, keeping what it wrote; its end goes out as `sync:progress` with SYNC_CANCELLED. */
+  'sync:cancel': { input: NoInput, output: SyncStatusSchema },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */
