@@ -66,3 +66,14 @@ export async function untilPulls(progress: SyncStatusPayload[], count = 1): Prom
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
+
+/** Waits for the first `sync:progress` event that matches, polling with the same deadline. */
+export async function untilProgress(progress: SyncStatusPayload[], matches: (status: SyncStatusPayload) => boolean): Promise<SyncStatusPayload> {
+  const deadline = Date.now() + SYNC_DEADLINE_MS;
+  for (;;) {
+    const found = progress.find(matches);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('no such sync:progress event in time');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncStatusPayload } from '../../../src-shared/ipc/channels';
 import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
 import { addWorkOrders } from '../sync/support';
-import { appUnderTest, untilPulls } from './support';
-
-const DEADLINE_MS = 30_000;
-
-/** Polls the `sync:progress` events until one matches, as a window would. */
-async function untilProgress(progress: SyncStatusPayload[], matches: (status: SyncStatusPayload) => boolean): Promise<SyncStatusPayload> {
-  const deadline = Date.now() + DEADLINE_MS;
-  for (;;) {
-    const found = progress.find(matches);
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error('no such sync:progress event in time');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+import { appUnderTest, untilProgress, untilPulls } from './support';
 
 describe('sync:cancel', () => {
   it('stops the pull under way, which ends with SYNC_CANCELLED and keeps the pages it wrote', async () => {
