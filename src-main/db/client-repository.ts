@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Client, Project } from '../../src-shared/api/client';
 import type { CacheDatabase } from './database';
+import { text } from './column-values';
 
 /** A project as the cache answers it: the client it belongs to comes with it. */
 export type CachedProject = Project & { client_id: number };
@@ -11,7 +12,6 @@ export interface PulledClient {
   projects: readonly Project[];
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 /** The company's clients and their projects, replaced whole by each directory pull. */
 export class ClientRepository {

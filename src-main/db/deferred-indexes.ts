@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Building an index once over loaded rows costs a fifth of keeping it up to date row by row (15
- * indexes over 10,000 work orders: about 20 ms against about 95 ms), so a bulk load drops the
- * table's secondary indexes first and builds them again at the end. Their definitions wait in
- * `deferred_indexes`, in the same transaction as the drop, so no crash can lose one.
+ * Building an index once over loaded rows costs far less than keeping it up to date row by row
+ * (`npm run bench -- bulk-load` prints both), so a bulk load drops the table's secondary indexes
+ * first and builds them again at the end. Their definitions wait in `deferred_indexes`, in the same
+ * transaction as the drop, so no crash can lose one.
  */
 export function deferIndexes(db: Database.Database, table: string): void {
   db.transaction(() => {

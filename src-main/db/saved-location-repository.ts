@@ -1,11 +1,11 @@
 import type { Statement } from 'better-sqlite3';
 import type { SavedLocation } from '../../src-shared/api/location';
 import type { CacheDatabase } from './database';
+import { text } from './column-values';
 
 /** Enough for a picker; the whole list is a few hundred at most. */
 const SEARCH_LIMIT = 50;
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 /** `%` and `_` in what the user typed are literal. */
 const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 

@@ -1,5 +1,6 @@
 import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
 import type { WorkOrder } from '../../src-shared/api/work-order';
+import { finite, text } from './column-values';
 
 /** The columns of `work_orders` besides `pending`. */
 export interface WorkOrderRow {
@@ -61,8 +62,6 @@ export function htmlToText(html: string | null | undefined): string {
     .trim();
 }
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-const finite = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** The primary type of work, else the first; the older `type_of_work` when the list is absent. */
 function typeOfWorkId(order: WorkOrder): number | null {
