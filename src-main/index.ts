@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, Menu, screen, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, screen, session } from 'electron';
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
 import { appMenuTemplate } from './electron/menu';
@@ -34,22 +34,42 @@ if (!app.requestSingleInstanceLock()) {
     return opened;
   };
 
-  app.whenReady().then(() => {
-    hardenSession(session.defaultSession, url);
-    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.name })));
+  app
+    .whenReady()
+    .then(() => {
+      hardenSession(session.defaultSession, url);
+      Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.name })));
 
-    const fieldDesk = createApp({ dataDir: app.getPath('userData'), host: 'electron' });
-    const unregister = registerIpc(fieldDesk, url, () => window);
-    window = openWindow();
+      const fieldDesk = createApp({ dataDir: app.getPath('userData'), host: 'electron' });
+      const unregister = registerIpc(fieldDesk, url, () => window);
+      window = openWindow();
 
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) window = openWindow();
+      app.on('activate', () => {
+        if (BrowserWindow.getAllWindows().length === 0) window = openWindow();
+      });
+      // Quitting waits for the app to close (databases, the local marketplace's worker); a second
+      // will-quit, from the quit() below, then goes through.
+      let stage: 'running' | 'closing' | 'closed' = 'running';
+      app.on('will-quit', (event) => {
+        if (stage === 'closed') return;
+        event.preventDefault();
+        if (stage === 'closing') return;
+        stage = 'closing';
+        unregister();
+        fieldDesk
+          .close()
+          .catch((error: unknown) => fieldDesk.logger.error('app: close failed', error))
+          .finally(() => {
+            stage = 'closed';
+            app.quit();
+          });
+      });
+    })
+    .catch((error: unknown) => {
+      // Without this the app would sit with no window and no word (a data dir it cannot write, say).
+      dialog.showErrorBox('Field Desk could not start', error instanceof Error ? error.message : String(error));
+      app.quit();
     });
-    app.on('will-quit', () => {
-      unregister();
-      void fieldDesk.close();
-    });
-  });
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

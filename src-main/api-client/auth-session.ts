@@ -12,6 +12,7 @@ import type { Logger } from '../platform/logger';
 import { ApiError, errorFromAnswer } from './api-error';
 import type { CredentialSource, Credentials } from './credential-source';
 import type { HttpTransport } from './http-transport';
+import { joinUrl } from './join-url';
 
 export type AuthState = 'signed-out' | 'signing-in' | 'signed-in';
 
@@ -54,7 +55,7 @@ export class AuthSession {
   private readonly marginMs: number;
 
   constructor(private readonly options: AuthSessionOptions) {
-    this.tokenUrl = new URL(TOKEN_PATH, options.authUrl).toString();
+    this.tokenUrl = joinUrl(options.authUrl, TOKEN_PATH);
     this.now = options.now ?? Date.now;
     this.marginMs = (options.expiryMarginSeconds ?? 60) * 1000;
   }

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   ClientListSchema,
   ClientSchema,
@@ -25,10 +24,7 @@ import {
   TypeOfWorkListSchema,
   UserSchema,
 } from '../../src-shared/api';
-import { type CallOptions, type RestCaller, segment, validated } from './rest-caller';
-import { queryOf } from './work-orders-api';
-
-type Input<Schema extends z.ZodType> = z.input<Schema>;
+import { type CallOptions, type Input, queryOf, type RestCaller, segment, validated } from './rest-caller';
 
 const ServiceTypeListSchema = listEnvelope(NamedReferenceSchema);
 const ProjectListSchema = listEnvelope(ProjectSchema);

@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import type { Logger } from '../platform/logger';
-import { errorFromNetwork } from './api-error';
+import { ApiError, errorFromNetwork } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -54,10 +54,7 @@ export class HttpTransport {
   }
 
   async send(request: HttpRequest): Promise<HttpAnswer> {
-    const url = new URL(request.url);
-    for (const [name, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
-    }
+    const url = requestUrl(request);
     const label = `${request.method} ${url.pathname}`;
     const started = performance.now();
     const { body, contentType } = encodeBody(request);
@@ -101,6 +98,24 @@ export class HttpTransport {
     }
     return pool;
   }
+}
+
+/**
+ * The absolute URL with the query added. An environment address that is not a URL (a hand-edited
+ * file, a bad worker answer) is the coordinator's to fix, so it gets that code, not a TypeError;
+ * the address is not quoted, since the query about to be added would carry the access token.
+ */
+function requestUrl(request: HttpRequest): URL {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    throw new ApiError('ENVIRONMENT_INVALID_URL');
+  }
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+  }
+  return url;
 }
 
 function definedOnly(options: HttpTransportOptions): HttpTransportOptions {

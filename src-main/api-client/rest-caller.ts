@@ -5,6 +5,7 @@ import type { Logger } from '../platform/logger';
 import { ApiError, errorFromAnswer } from './api-error';
 import type { AuthSession } from './auth-session';
 import type { HttpMethod, HttpTransport, QueryValue } from './http-transport';
+import { joinUrl } from './join-url';
 
 export interface RestCall<Response extends z.ZodType> {
   method: HttpMethod;
@@ -36,11 +37,7 @@ export interface CallOptions {
  * and tries once more. Answers are parsed with the tolerant schemas; anything else is an `ApiError`.
  */
 export class RestCaller {
-  private readonly baseUrl: string;
-
-  constructor(private readonly options: RestCallerOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-  }
+  constructor(private readonly options: RestCallerOptions) {}
 
   async call<Response extends z.ZodType>(call: RestCall<Response>): Promise<z.output<Response>> {
     const label = `${call.method} ${call.path}`;
@@ -69,7 +66,7 @@ export class RestCaller {
   private send(call: RestCall<z.ZodType>, token: string) {
     return this.options.transport.send({
       method: call.method,
-      url: `${this.baseUrl}/${call.path}`,
+      url: joinUrl(this.options.baseUrl, call.path),
       query: { ...call.query, access_token: token },
       json: call.body,
       signal: call.signal,
@@ -89,6 +86,14 @@ export function validated<Schema extends z.ZodType>(schema: Schema, input: z.inp
   }
   return input;
 }
+
+/** A validated query object as query-string values; nested values do not occur in these schemas. */
+export function queryOf(query: object): Record<string, QueryValue> {
+  return query as Record<string, QueryValue>;
+}
+
+/** What a typed method takes: the request schema's input side. */
+export type Input<Schema extends z.ZodType> = z.input<Schema>;
 
 /** A path segment from an id or a uuid. */
 export function segment(value: string | number): string {

@@ -12,9 +12,8 @@ import {
 import { ERROR_CODES } from '../../src-shared/errors';
 import { ApiError, errorFromAnswer } from './api-error';
 import type { HttpMethod, HttpTransport } from './http-transport';
-import { type CallOptions, segment, validated } from './rest-caller';
-
-type Input<Schema extends z.ZodType> = z.input<Schema>;
+import { joinUrl } from './join-url';
+import { type CallOptions, type Input, segment, validated } from './rest-caller';
 
 export interface WebhookServiceClientOptions {
   transport: HttpTransport;
@@ -30,7 +29,7 @@ export class WebhookServiceClient {
   private readonly baseUrl: string;
 
   constructor(private readonly options: WebhookServiceClientOptions) {
-    this.baseUrl = `${options.webhookUrl.replace(/\/+$/, '')}${WEBHOOK_PATH_PREFIXES[options.environment]}`;
+    this.baseUrl = joinUrl(options.webhookUrl, WEBHOOK_PATH_PREFIXES[options.environment]);
   }
 
   async list(companyId: number, { signal }: CallOptions = {}): Promise<readonly Webhook[]> {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   AttachmentFolderListSchema,
   AttachmentFolderSchema,
@@ -24,10 +23,8 @@ import {
   SwapRequestIdSchema,
   TimeLogListSchema,
 } from '../../src-shared/api';
-import { type CallOptions, type RestCaller, segment, validated } from './rest-caller';
-import { orderPath, queryOf } from './work-orders-api';
-
-type Input<Schema extends z.ZodType> = z.input<Schema>;
+import { type CallOptions, type Input, queryOf, type RestCaller, segment, validated } from './rest-caller';
+import { orderPath } from './work-orders-api';
 
 /** The spec's name for the providers who requested an order and wait for an answer. */
 const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';

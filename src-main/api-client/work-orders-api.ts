@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import {
   AssigneeBodySchema,
   AutoDispatchBodySchema,
@@ -16,10 +15,8 @@ import {
   WorkOrderStatusSchema,
   WorkOrderUpdateBodySchema,
 } from '../../src-shared/api';
-import type { HttpMethod, QueryValue } from './http-transport';
-import { type CallOptions, type RestCaller, segment, validated } from './rest-caller';
-
-type Input<Schema extends z.ZodType> = z.input<Schema>;
+import type { HttpMethod } from './http-transport';
+import { type CallOptions, type Input, queryOf, type RestCaller, segment, validated } from './rest-caller';
 
 /** Work orders: CRUD, lists, and every transition of decisions §2 (always answered synchronously). */
 export class WorkOrdersApi {
@@ -126,9 +123,4 @@ export class WorkOrdersApi {
 
 export function orderPath(workOrderId: number): string {
   return `workorders/${segment(workOrderId)}`;
-}
-
-/** A validated query object as query-string values; nested values do not occur in these schemas. */
-export function queryOf(query: object): Record<string, QueryValue> {
-  return query as Record<string, QueryValue>;
 }

@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { BrowserWindow, Rectangle } from 'electron';
 import { z } from 'zod';
+import { readJsonObject, writeJsonAtomic } from '../platform/json-file';
 
 // Where the window was and whether it was maximized, kept in <userData>/window-state.json. A lost
 // or corrupt file only costs the user their window placement, so every failure falls back to defaults.
@@ -30,17 +29,6 @@ export interface WindowPlacement {
 }
 
 export const DEFAULT_PLACEMENT: WindowPlacement = { bounds: { ...DEFAULT_SIZE }, maximized: false };
-
-export function parseWindowState(text: string): SavedWindowState | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = savedStateSchema.safeParse(json);
-  return parsed.success ? parsed.data : undefined;
-}
 
 function overlap(bounds: Rectangle, area: Rectangle): { width: number; height: number } {
   return {
@@ -78,20 +66,15 @@ export function placeWindow(saved: SavedWindowState | undefined, workAreas: read
 }
 
 export function readWindowState(file: string): SavedWindowState | undefined {
-  try {
-    return parseWindowState(readFileSync(file, 'utf8'));
-  } catch {
-    return undefined;
-  }
+  const content = readJsonObject(file);
+  if (content.kind !== 'object') return undefined;
+  const parsed = savedStateSchema.safeParse(content.value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function writeWindowState(file: string, state: SavedWindowState): void {
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    // Write then rename, so a crash mid-write never leaves half a file behind.
-    const partial = `${file}.partial`;
-    writeFileSync(partial, JSON.stringify(state));
-    renameSync(partial, file);
+    writeJsonAtomic(file, state);
   } catch {
     // A read-only or full disk must not stop the window from closing.
   }

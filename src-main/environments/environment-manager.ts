@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
-import { type EnvironmentId, EnvironmentIdSchema, type EnvironmentUrls } from '../../src-shared/ipc/channels';
+import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
 import type { Logger } from '../platform/logger';
 import type { SecretStore } from '../platform/secret-store';
@@ -22,33 +21,14 @@ export interface EnvironmentManagerOptions {
   startLocalMarketplace: () => Promise<LocalMarketplace>;
 }
 
-/** What the renderer may know about an environment: flags about the secrets, never their values. */
-export interface EnvironmentSummary {
-  id: EnvironmentId;
-  label: string;
-  /** Null for local until its marketplace runs (it picks a free port on each start). */
-  urls: EnvironmentUrls | null;
-  editable: boolean;
-  configured: boolean;
-  credentialsStored: boolean;
-  /** A refresh token is held: the last sign-in succeeded and nobody signed out since. */
-  signedIn: boolean;
-  active: boolean;
-  cacheFile: string;
-}
-
 export interface EnvironmentConnection extends EnvironmentUrls {
   id: EnvironmentId;
   credentialSource: CredentialSource;
   cacheFile: string;
 }
 
-export const CredentialsInputSchema = z.object({
-  clientId: z.string().min(1),
-  clientSecret: z.string().min(1),
-  username: z.string().min(1),
-  password: z.string().min(1),
-});
+/** The IPC contract's rule, checked here too: the manager is also called from outside IPC (tests, sign-in flows). */
+const CredentialsInputSchema = channels['credentials:set'].input.omit({ environment: true });
 
 const LABELS: Record<EnvironmentId, string> = {
   local: 'Local (demo marketplace)',

@@ -10,7 +10,7 @@ import {
   RemoteEnvironmentIdSchema,
 } from '../../src-shared/ipc/channels';
 import type { Logger } from '../platform/logger';
-import { readJsonObject, writeJsonAtomic } from './json-file';
+import { readJsonObject, writeJsonAtomic } from '../platform/json-file';
 
 /**
  * Non-secret environment settings in `<dataDir>/environments.json`: which environment is active and
@@ -25,14 +25,13 @@ import { readJsonObject, writeJsonAtomic } from './json-file';
  * none: the embedded marketplace picks a free port on each start.
  */
 
-export const REMOTE_ENVIRONMENT_IDS = RemoteEnvironmentIdSchema.options;
+const REMOTE_ENVIRONMENT_IDS = RemoteEnvironmentIdSchema.options;
 
-export const ENVIRONMENTS_FILE_NAME = 'environments.json';
-
+const ENVIRONMENTS_FILE_NAME = 'environments.json';
 
 const UNSET_URLS: EnvironmentUrls = { baseUrl: '', authUrl: '', webhookUrl: '' };
 
-export const EnvironmentSettingsSchema = z.object({
+const EnvironmentSettingsSchema = z.object({
   active: EnvironmentIdSchema,
   urls: z.object({ sandbox: EnvironmentUrlsSchema, production: EnvironmentUrlsSchema, custom: EnvironmentUrlsSchema }),
 });
@@ -52,7 +51,7 @@ export function isRemoteEnvironment(id: EnvironmentId): id is RemoteEnvironmentI
  * takes http, for a standalone local marketplace (`npm run marketplace`) on this machine or the LAN.
  * A user name or password inside an address would put a secret into environments.json.
  */
-export function isAcceptableUrl(id: RemoteEnvironmentId, value: string): boolean {
+function isAcceptableUrl(id: RemoteEnvironmentId, value: string): boolean {
   let url: URL;
   try {
     url = new URL(value);

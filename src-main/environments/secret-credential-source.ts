@@ -3,7 +3,7 @@ import type { CredentialSource, Credentials } from '../api-client/credential-sou
 import type { SecretField, SecretStore } from '../platform/secret-store';
 
 /** The secret fields that make up a sign-in, in the order of `Credentials`. */
-export const CREDENTIAL_FIELDS = {
+const CREDENTIAL_FIELDS = {
   clientId: 'client_id',
   clientSecret: 'client_secret',
   username: 'username',

@@ -38,30 +38,34 @@ export interface DispatcherOptions {
  */
 export function createDispatcher({ handlers, isTrustedSender, logger }: DispatcherOptions): Dispatch {
   return async (channel, input, sender) => {
-    if (!isTrustedSender(sender)) {
-      logger.warn('ipc: refused sender', { channel: String(channel).slice(0, 100), url: sender.url });
-      return failure(new AppError('IPC_FORBIDDEN_SENDER'));
-    }
-    if (!isChannelName(channel)) {
-      return failure(new AppError('IPC_UNKNOWN_CHANNEL', `Unknown channel "${String(channel).slice(0, 100)}".`));
-    }
-    const definition = channels[channel];
-    const parsed = definition.input.safeParse(input);
-    if (!parsed.success) {
-      return failure(new AppError('IPC_INVALID_INPUT', describeIssues(channel, parsed.error)));
-    }
+    // One try around everything, schemas included: a refine that throws must still answer INTERNAL,
+    // not reject the transport's promise (an unhandled rejection in the web host, raw text in Electron).
     try {
+      if (!isTrustedSender(sender)) {
+        logger.warn('ipc: refused sender', { channel: String(channel).slice(0, 100), url: sender.url });
+        return failure(new AppError('IPC_FORBIDDEN_SENDER'));
+      }
+      if (!isChannelName(channel)) {
+        return failure(new AppError('IPC_UNKNOWN_CHANNEL', `Unknown channel "${String(channel).slice(0, 100)}".`));
+      }
+      const definition = channels[channel];
+      const parsed = definition.input.safeParse(input);
+      if (!parsed.success) {
+        return failure(new AppError('IPC_INVALID_INPUT', describeIssues(channel, parsed.error)));
+      }
       const handler = handlers[channel] as Handler<typeof channel>;
       const value: unknown = await handler(parsed.data as never, sender);
       const output = definition.output.safeParse(value);
       if (!output.success) {
-        logger.error('ipc: handler answered outside its contract', { channel, issues: output.error.issues });
+        // Paths and codes only: the values are the coordinator's data, and they would go to the log.
+        const issues = output.error.issues.slice(0, 10).map((issue) => ({ path: issue.path.join('.'), code: issue.code }));
+        logger.error('ipc: handler answered outside its contract', { channel, issues });
         return failure(new AppError('INTERNAL'));
       }
       return { ok: true, value: output.data };
     } catch (error) {
       if (error instanceof AppError) return failure(error);
-      logger.error('ipc: handler failed', { channel, error });
+      logger.error('ipc: handler failed', { channel: String(channel).slice(0, 100), error });
       return failure(new AppError('INTERNAL'));
     }
   };

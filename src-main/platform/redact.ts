@@ -1,17 +1,27 @@
-/** Keys whose values are secrets wherever they appear: in objects, query strings or form bodies. */
-const SECRET_KEYS = ['access_token', 'refresh_token', 'client_secret', 'password', 'svc-token', 'secret', 'token'];
+/**
+ * Names whose values are secrets wherever they appear: object keys, query strings, form bodies,
+ * JSON text. Keys are compared without case, `_` or `-`, so `client_secret`, `clientSecret` and
+ * `Client-Secret` are one name: the wire uses snake_case, our own objects use camelCase.
+ */
+const SECRET_NAMES = ['accesstoken', 'refreshtoken', 'clientsecret', 'password', 'svctoken', 'secret', 'token', 'authorization'];
+const SECRET_NAME_SET = new Set(SECRET_NAMES);
 
-const secretKeyPattern = new RegExp(`^(${SECRET_KEYS.map(escape).join('|')})$`, 'i');
-const secretParamPattern = new RegExp(`((?:${SECRET_KEYS.map(escape).join('|')})["']?\\s*[=:]\\s*["']?)[^&\\s"',}]+`, 'gi');
+// In text a name may be written any of those ways; `[-_]?` between letters covers them. The value
+// is a quoted string (up to its closing quote, spaces included) or a bare run up to a separator.
+const namePattern = SECRET_NAMES.map((name) => [...name].join('[-_]?')).join('|');
+const secretParamPattern = new RegExp(`((?:${namePattern})["']?\\s*[=:]\\s*)("(?:[^"\\\\]|\\\\.)*"|'[^']*'|[^&\\s"',}]+)`, 'gi');
 
 export const REDACTED = '[redacted]';
 
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+function isSecretKey(key: string): boolean {
+  return SECRET_NAME_SET.has(key.toLowerCase().replace(/[-_]/g, ''));
 }
 
 export function redactText(text: string): string {
-  return text.replace(secretParamPattern, `$1${REDACTED}`);
+  return text.replace(secretParamPattern, (_match, name: string, value: string) => {
+    const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
+    return `${name}${quote}${REDACTED}${quote}`;
+  });
 }
 
 /** A deep copy with every secret replaced; safe to log or to put in an error. */
@@ -26,7 +36,7 @@ export function redact(value: unknown, seen = new WeakSet<object>()): unknown {
   if (Array.isArray(value)) return value.map((item) => redact(item, seen));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    copy[key] = secretKeyPattern.test(key) ? REDACTED : redact(item, seen);
+    copy[key] = isSecretKey(key) ? REDACTED : redact(item, seen);
   }
   return copy;
 }

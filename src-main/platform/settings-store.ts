@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { AppError } from '../../src-shared/errors';
 import { type Settings, SettingsSchema, type SettingsUpdate } from '../../src-shared/ipc/channels';
+import { readJsonObject, writeJsonAtomic } from './json-file';
 import type { Logger } from './logger';
 
 export const DEFAULT_SETTINGS: Settings = { theme: 'system' };
@@ -24,11 +23,7 @@ export class SettingsStore {
   update(change: SettingsUpdate): Settings {
     const next = SettingsSchema.parse({ ...this.#settings, ...stripUndefined(change) });
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      // Write then rename: a crash mid-write leaves the old file whole, never half a file.
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`);
-      renameSync(temporary, this.file);
+      writeJsonAtomic(this.file, next);
     } catch (error) {
       this.logger.error('settings: write failed', error);
       throw new AppError('SETTINGS_WRITE_FAILED');
@@ -38,21 +33,14 @@ export class SettingsStore {
   }
 
   #read(): Settings {
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return { ...DEFAULT_SETTINGS };
-    }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch {
+    const content = readJsonObject(this.file);
+    if (content.kind === 'missing') return { ...DEFAULT_SETTINGS };
+    if (content.kind === 'unreadable') {
       this.logger.warn('settings: unreadable file ignored', { file: this.file });
       return { ...DEFAULT_SETTINGS };
     }
     // Each key falls back on its own, so one bad value does not reset the others.
-    const stored = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+    const stored = content.value;
     const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
     for (const [key, schema] of Object.entries(SettingsSchema.shape)) {
       if (!(key in stored)) continue;

@@ -68,7 +68,12 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
       response.end();
       return;
     }
-    const path = new URL(request.url ?? '/', 'http://host').pathname;
+    const path = requestUrl(request)?.pathname;
+    if (path === undefined) {
+      response.writeHead(400, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Bad request');
+      return;
+    }
     serveFile(rendererDir, path, response, headers).catch((error: unknown) => {
       app.logger.error('web-host: static file failed', { path, error });
       if (!response.headersSent) response.writeHead(500);
@@ -89,8 +94,8 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
   });
 
   function checkUpgrade(request: IncomingMessage): { status: number; reason: string } | undefined {
-    const url = new URL(request.url ?? '/', 'http://host');
-    if (url.pathname !== IPC_SOCKET_PATH) return { status: 404, reason: 'Not found' };
+    const url = requestUrl(request);
+    if (url?.pathname !== IPC_SOCKET_PATH) return { status: 404, reason: 'Not found' };
     if (!allowedHosts.has(request.headers.host ?? '')) return { status: 421, reason: 'Misdirected request' };
     if (!tokenMatches(url.searchParams.get('token'), token)) return { status: 401, reason: 'A valid token is required' };
     if (!allowedOrigins.has(request.headers.origin ?? '')) return { status: 403, reason: 'Origin not allowed' };
@@ -152,6 +157,18 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
       server.closeAllConnections();
     },
   };
+}
+
+/**
+ * The request target, or undefined when it is not a URL at all (`GET http://[ HTTP/1.1` passes the
+ * HTTP parser): `new URL` would throw inside a server listener and take the whole process down.
+ */
+function requestUrl(request: IncomingMessage): URL | undefined {
+  try {
+    return new URL(request.url ?? '/', 'http://host');
+  } catch {
+    return undefined;
+  }
 }
 
 type ParsedFrame = { ok: true; value: { id: number; channel: string; input?: unknown } } | { ok: false; id: number; message: string };

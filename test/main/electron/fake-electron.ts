@@ -72,6 +72,7 @@ export function createFakeElectron() {
     },
     webUtils: { getPathForFile: vi.fn(() => '/home/ann/report.pdf') },
     shell: { openExternal: vi.fn(async () => undefined) },
+    dialog: { showErrorBox: vi.fn() },
     BrowserWindow: FakeWindow,
     Menu: {
       buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),

@@ -181,6 +181,32 @@ describe('the app entry', () => {
     expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({ bounds: { x: 300, y: 200, width: 1000, height: 700 }, maximized: true });
   });
 
+  it('waits for the app to close before it lets the quit go through', async () => {
+    electron().module.app.getPath.mockReturnValue(temporaryDir());
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().windows).toHaveLength(1));
+    const willQuit = electron().appListeners.get('will-quit');
+    const first = { preventDefault: vi.fn() };
+    willQuit?.(first);
+    expect(first.preventDefault).toHaveBeenCalled();
+    expect(electron().handlers.size).toBe(0);
+    await vi.waitFor(() => expect(electron().module.app.quit).toHaveBeenCalledTimes(1));
+    const second = { preventDefault: vi.fn() };
+    willQuit?.(second);
+    expect(second.preventDefault).not.toHaveBeenCalled();
+  });
+
+  it('says why and quits when the app cannot start', async () => {
+    const blocker = join(temporaryDir(), 'a-file');
+    writeFileSync(blocker, '');
+    // The data dir lies under a file, so the logs folder cannot be made.
+    electron().module.app.getPath.mockReturnValue(join(blocker, 'user-data'));
+    await import('../../../src-main/index');
+    await vi.waitFor(() => expect(electron().module.app.quit).toHaveBeenCalled());
+    expect(electron().module.dialog.showErrorBox).toHaveBeenCalledWith('Field Desk could not start', expect.any(String));
+    expect(electron().windows).toHaveLength(0);
+  });
+
   it('ignores a saved window that is off every display', async () => {
     const userData = temporaryDir();
     writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ bounds: { x: 5000, y: 80, width: 1100, height: 750 }, maximized: false }));

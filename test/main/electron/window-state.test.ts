@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PLACEMENT,
-  parseWindowState,
   placeWindow,
   readWindowState,
   writeWindowState,
@@ -15,15 +14,21 @@ const MONITOR = { x: 1440, y: -200, width: 2560, height: 1400 };
 const saved = (x: number, y: number, width = 1200, height = 800, maximized = false) => ({ bounds: { x, y, width, height }, maximized });
 
 describe('reading the saved window state', () => {
+  const stateFile = (text: string) => {
+    const file = join(temporaryDir(), 'window-state.json');
+    writeFileSync(file, text);
+    return file;
+  };
+
   it('accepts a well-formed file', () => {
-    expect(parseWindowState(JSON.stringify(saved(40, 30, 1200, 800, true)))).toEqual(saved(40, 30, 1200, 800, true));
+    expect(readWindowState(stateFile(JSON.stringify(saved(40, 30, 1200, 800, true))))).toEqual(saved(40, 30, 1200, 800, true));
   });
 
   it('rejects corrupt or malformed files', () => {
-    expect(parseWindowState('{"bounds": {"x": 1')).toBeUndefined();
-    expect(parseWindowState('null')).toBeUndefined();
-    expect(parseWindowState(JSON.stringify({ bounds: { x: 0, y: 0, width: -5, height: 800 }, maximized: false }))).toBeUndefined();
-    expect(parseWindowState(JSON.stringify({ bounds: { x: 0, y: 0, width: 1200, height: 800 }, maximized: 'yes' }))).toBeUndefined();
+    expect(readWindowState(stateFile('{"bounds": {"x": 1'))).toBeUndefined();
+    expect(readWindowState(stateFile('null'))).toBeUndefined();
+    expect(readWindowState(stateFile(JSON.stringify({ bounds: { x: 0, y: 0, width: -5, height: 800 }, maximized: false })))).toBeUndefined();
+    expect(readWindowState(stateFile(JSON.stringify({ bounds: { x: 0, y: 0, width: 1200, height: 800 }, maximized: 'yes' })))).toBeUndefined();
   });
 
   it('treats a missing file as no state and round-trips what it writes', () => {

@@ -75,8 +75,24 @@ describe('the IPC dispatcher', () => {
     expect(logged).not.toContain('s3cr3t');
   });
 
-  it('refuses a handler answer outside the output contract', async () => {
-    const { dispatch } = setup({ 'settings:get': () => ({ theme: 'sepia' }) as never });
+  it('refuses a handler answer outside the output contract, logging where it failed but not the value', async () => {
+    const { dispatch, logger } = setup({ 'settings:get': () => ({ theme: 'customer-data-7731' }) as never });
     expect(await dispatch('settings:get', undefined, trusted)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    const logged = JSON.stringify(logger.records);
+    expect(logged).toContain('"path":"theme"');
+    expect(logged).not.toContain('customer-data-7731');
+  });
+
+  it('answers INTERNAL instead of rejecting when the sender check itself throws', async () => {
+    const logger = createMemoryLogger();
+    const app = createApp({ dataDir: temporaryDir(), host: 'web', logger });
+    const dispatch = createDispatcher({
+      handlers: app.handlers,
+      logger,
+      isTrustedSender: () => {
+        throw new Error('bad sender url');
+      },
+    });
+    await expect(dispatch('app:info', undefined, trusted)).resolves.toEqual({ ok: false, error: { code: 'INTERNAL', message: expect.any(String) } });
   });
 });

@@ -23,6 +23,22 @@ describe('redaction', () => {
     });
   });
 
+  it('knows a secret key in camelCase too: the Credentials object must not reach a log', () => {
+    const credentials = { clientId: 'public-id', clientSecret: 'sec-789', username: 'ann', password: 'hunter2' };
+    expect(redact({ credentials, refreshToken: 'ref-456', accessToken: 'tok-123', Authorization: 'Bearer tok-123' })).toEqual({
+      credentials: { clientId: 'public-id', clientSecret: REDACTED, username: 'ann', password: REDACTED },
+      refreshToken: REDACTED,
+      accessToken: REDACTED,
+      Authorization: REDACTED,
+    });
+  });
+
+  it('redacts a quoted value whole, spaces included', () => {
+    expect(redactText('{"password":"correct horse battery","ok":1}')).toBe(`{"password":"${REDACTED}","ok":1}`);
+    expect(redactText("{'clientSecret': 'two words'}")).toBe(`{'clientSecret': '${REDACTED}'}`);
+    expect(redactText('{"password":"say \\"hi\\" there"}')).toBe(`{"password":"${REDACTED}"}`);
+  });
+
   it('replaces secrets in URLs, form bodies and JSON text', () => {
     expect(redactText('GET /api/rest/v2/workorders?access_token=tok-123&page=2')).toBe(`GET /api/rest/v2/workorders?access_token=${REDACTED}&page=2`);
     expect(redactText('grant_type=password&username=ann&password=hunter2')).toBe(`grant_type=password&username=ann&password=${REDACTED}`);

@@ -28,6 +28,7 @@ describe('the settings store', () => {
     expect(logger.records.map((record) => record.message)).toEqual([
       'settings: unreadable file ignored',
       'settings: invalid value ignored',
+      'settings: unreadable file ignored',
     ]);
   });
 

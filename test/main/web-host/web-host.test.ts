@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -134,5 +135,23 @@ describe('the web host', () => {
       expect((await fetch(`${host.origin}${path}`)).status).toBe(404);
     }
     expect((await fetch(host.origin, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('answers a request target that is not a URL with 400 and keeps serving (a throw here would end the process)', async () => {
+    /** The status line of a hand-written request: no client library would send such a target. */
+    const statusLine = (target: string, headers: string[] = []) =>
+      new Promise<string>((resolve, reject) => {
+        const lines = [`GET ${target} HTTP/1.1`, `Host: 127.0.0.1:${host.port}`, ...headers, '', ''];
+        const socket = connect(host.port, '127.0.0.1', () => socket.write(lines.join('\r\n')));
+        socket.once('data', (chunk) => {
+          resolve(chunk.toString().split('\r\n')[0] ?? '');
+          socket.destroy();
+        });
+        socket.on('error', reject);
+      });
+    expect(await statusLine('http://[')).toBe('HTTP/1.1 400 Bad Request');
+    const upgrade = ['Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version: 13'];
+    expect(await statusLine('http://[', upgrade)).toMatch(/^HTTP\/1\.1 404/);
+    expect((await fetch(host.origin)).status).toBe(200);
   });
 });

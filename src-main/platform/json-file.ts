@@ -1,15 +1,19 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** What a settings file held: the object, or why there is none (`missing` is the normal first run). */
+/**
+ * What a JSON settings file held: the object, or why there is none. `missing` is the normal first
+ * run and is not worth a log line; `unreadable` (bad JSON, not an object, no permission) is.
+ */
 export type JsonFileContent = { kind: 'object'; value: Record<string, unknown> } | { kind: 'missing' } | { kind: 'unreadable' };
 
+/** The one reader of the app's small JSON files (settings, environments, window state). Never throws. */
 export function readJsonObject(file: string): JsonFileContent {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch {
-    return { kind: 'missing' };
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'missing' } : { kind: 'unreadable' };
   }
   try {
     const value: unknown = JSON.parse(text);
