@@ -44,6 +44,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS helpers (scripts/electron-binary.cjs): require is how they import.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: {
       parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },

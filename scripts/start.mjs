@@ -1,22 +1,12 @@
 // `npm start`: launch the desktop app, or browser mode when the Electron binary is missing
 // (it cannot be downloaded on every machine; see README "Browser mode").
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './electron-binary.cjs';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-function electronBinary() {
-  try {
-    // The electron package exports the binary's path, and throws when its download never happened.
-    const binary = require('electron');
-    return typeof binary === 'string' && existsSync(binary) ? binary : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 const forced = Boolean(process.env.FIELD_DESK_BROWSER_MODE);
 const binary = forced ? undefined : electronBinary();

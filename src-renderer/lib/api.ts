@@ -23,8 +23,6 @@ export function connect(): void {
   getBridge();
 }
 
-export const isBrowserMode = (): boolean => !window.api;
-
 type InvokeArguments<C extends ChannelName> = undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
 
 /** Calls main. Resolves with the channel's output, or throws an `AppError` carrying `{code, message}`. */

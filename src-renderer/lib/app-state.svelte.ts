@@ -15,11 +15,24 @@ class AppState {
     this.settings.theme === 'system' ? (this.#systemDark ? 'dark' : 'light') : this.settings.theme,
   );
 
-  async load(): Promise<void> {
+  /**
+   * Loads what every screen shares and follows its changes (OS colour scheme, settings changed
+   * elsewhere). Returns what stops following, so a remount never doubles the listeners.
+   */
+  start(): () => void {
     const media = window.matchMedia('(prefers-color-scheme: dark)');
+    const followScheme = (event: MediaQueryListEvent) => (this.#systemDark = event.matches);
     this.#systemDark = media.matches;
-    media.addEventListener('change', (event) => (this.#systemDark = event.matches));
-    on('settings:did-change', (settings) => (this.settings = settings));
+    media.addEventListener('change', followScheme);
+    const stopSettings = on('settings:did-change', (settings) => (this.settings = settings));
+    void this.#load();
+    return () => {
+      media.removeEventListener('change', followScheme);
+      stopSettings();
+    };
+  }
+
+  async #load(): Promise<void> {
     try {
       const [info, settings] = await Promise.all([invoke('app:info'), invoke('settings:get')]);
       this.info = info;

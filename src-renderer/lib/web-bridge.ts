@@ -27,12 +27,18 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-/** Browser mode's `window.api`: the IPC contract over the web host's WebSocket, reconnecting on loss. */
+/**
+ * Browser mode's `window.api`: the IPC contract over the web host's WebSocket, reconnecting on loss.
+ * A host that refuses this page (no token, or a stale one after a restart) is told apart from a
+ * host that is gone, so the page says how to connect instead of "reconnecting" forever.
+ */
 export function createWebBridge(token: string | undefined): RendererBridge {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const pending = new Map<number, Pending>();
-  const queue: string[] = [];
+  /** Frames waiting for the socket to open, by call id: a call that settles first is never sent. */
+  const queue = new Map<number, string>();
   let socket: WebSocket | undefined;
+  let refused = false;
   let nextId = 1;
   let backoff = 250;
 
@@ -41,25 +47,36 @@ export function createWebBridge(token: string | undefined): RendererBridge {
     if (!call) return;
     clearTimeout(call.timer);
     pending.delete(id);
+    queue.delete(id);
     call.resolve(result);
+  };
+  const failAll = (code: 'IPC_DISCONNECTED' | 'IPC_FORBIDDEN_SENDER') => {
+    for (const id of [...pending.keys()]) settle(id, { ok: false, error: new AppError(code).toBody() });
+  };
+  // Nothing will ever answer this page: every call fails at once rather than after the timeout.
+  const refuse = () => {
+    refused = true;
+    connection.set('refused');
+    failAll('IPC_FORBIDDEN_SENDER');
   };
 
   const connect = () => {
-    if (!token) {
-      connection.set('refused');
-      return;
-    }
+    if (!token) return refuse();
     connection.set('connecting');
     const url = new URL('/ipc', window.location.href);
     url.protocol = 'ws:';
     url.searchParams.set('token', token);
-    socket = new WebSocket(url);
-    socket.addEventListener('open', () => {
+    const current = new WebSocket(url);
+    let opened = false;
+    socket = current;
+    current.addEventListener('open', () => {
+      opened = true;
       backoff = 250;
       connection.set('open');
-      for (const frame of queue.splice(0)) socket?.send(frame);
+      for (const frame of queue.values()) current.send(frame);
+      queue.clear();
     });
-    socket.addEventListener('message', (message) => {
+    current.addEventListener('message', (message) => {
       let raw: unknown;
       try {
         raw = JSON.parse(String(message.data));
@@ -72,12 +89,15 @@ export function createWebBridge(token: string | undefined): RendererBridge {
       if (frame.type === 'result') settle(frame.id, frame.result as IpcResult);
       else for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
     });
-    socket.addEventListener('close', () => {
-      connection.set('closed');
+    current.addEventListener('close', () => {
       // Calls in flight cannot be answered any more: say so instead of leaving them hanging.
-      for (const id of [...pending.keys()]) settle(id, { ok: false, error: new AppError('IPC_DISCONNECTED').toBody() });
-      setTimeout(connect, backoff);
-      backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      if (opened) failAll('IPC_DISCONNECTED');
+      void hostRefusedHandshake(opened).then((refusedHere) => {
+        if (refusedHere) return refuse();
+        connection.set('closed');
+        setTimeout(connect, backoff);
+        backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+      });
     });
   };
   connect();
@@ -86,11 +106,12 @@ export function createWebBridge(token: string | undefined): RendererBridge {
     invoke(channel, input) {
       const id = nextId++;
       return new Promise<IpcResult>((resolve) => {
+        if (refused) return resolve({ ok: false, error: new AppError('IPC_FORBIDDEN_SENDER').toBody() });
         const timer = setTimeout(() => settle(id, { ok: false, error: new AppError('IPC_TIMEOUT').toBody() }), CALL_TIMEOUT_MS);
         pending.set(id, { resolve, timer });
         const frame = JSON.stringify({ type: 'invoke', id, channel, input });
         if (socket?.readyState === WebSocket.OPEN) socket.send(frame);
-        else queue.push(frame);
+        else queue.set(id, frame);
       });
     },
     on(event, listener) {
@@ -100,4 +121,18 @@ export function createWebBridge(token: string | undefined): RendererBridge {
       return () => set.delete(listener);
     },
   };
+}
+
+/**
+ * A browser never sees why a WebSocket handshake failed. When a socket closes before it opened
+ * and the host still serves this page, the host is up and refused the token: retrying cannot help.
+ */
+async function hostRefusedHandshake(opened: boolean): Promise<boolean> {
+  if (opened) return false;
+  try {
+    const response = await fetch(window.location.pathname, { method: 'HEAD', cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }

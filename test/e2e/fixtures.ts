@@ -10,6 +10,10 @@ export interface WebHostProcess {
   origin: string;
   token: string;
   dataDir: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** Stops the process and removes its data dir; safe to call twice (the fixture calls it again). */
+  stop: () => Promise<void>;
 }
 
 const ROOT = join(__dirname, '..', '..');
@@ -18,9 +22,7 @@ const ROOT = join(__dirname, '..', '..');
  * Runs what `npm start` runs after its build (`scripts/start.mjs`), on port 0 with its own data dir.
  * Browser mode is forced so a machine that does have Electron still tests the web host.
  */
-export async function startWebHostProcess(
-  { forceBrowserMode = true }: { forceBrowserMode?: boolean } = {},
-): Promise<WebHostProcess & { output: () => string; stop: () => Promise<void> }> {
+export async function startWebHostProcess({ forceBrowserMode = true }: { forceBrowserMode?: boolean } = {}): Promise<WebHostProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
   const env = { ...process.env };
   if (forceBrowserMode) env.FIELD_DESK_BROWSER_MODE = '1';
@@ -30,6 +32,14 @@ export async function startWebHostProcess(
     env,
   });
   let output = '';
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 15_000);
     const onData = (chunk: Buffer) => {
@@ -46,6 +56,10 @@ export async function startWebHostProcess(
       clearTimeout(timer);
       reject(new Error(`web host exited with ${code}:\n${output}`));
     });
+  }).catch(async (error: unknown) => {
+    // A host that never printed its address must not outlive the test, nor its data dir.
+    await stop();
+    throw error;
   });
   const parsed = new URL(url);
   return {
@@ -54,14 +68,7 @@ export async function startWebHostProcess(
     token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     dataDir,
     output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

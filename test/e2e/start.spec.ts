@@ -1,18 +1,8 @@
-import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
+import { electronBinary } from '../../scripts/electron-binary.cjs';
 import { expect, startWebHostProcess, test } from './fixtures';
 
-function electronInstalled(): boolean {
-  try {
-    const binary: unknown = createRequire(__filename)('electron');
-    return typeof binary === 'string' && existsSync(binary);
-  } catch {
-    return false;
-  }
-}
-
 test('npm start without the Electron binary says so in one line and serves browser mode', async ({ page }) => {
-  test.skip(electronInstalled(), 'Electron is installed here, so npm start opens the desktop app.');
+  test.skip(electronBinary() !== undefined, 'Electron is installed here, so npm start opens the desktop app.');
   const host = await startWebHostProcess({ forceBrowserMode: false });
   try {
     const lines = host.output().trim().split('\n');

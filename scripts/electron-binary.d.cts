@@ -1,0 +1,2 @@
+/** The binary's path, or undefined when Electron is not installed on this machine. */
+export function electronBinary(): string | undefined;
