@@ -4,7 +4,7 @@ import { createApp } from '../app/create-app';
 import { resolveDataDir } from '../platform/paths';
 import { startWebHost } from './server';
 
-const USAGE = 'Usage: node out/main/web-host.js [--port N] [--data-dir DIR]';
+const USAGE = 'Usage: npm run web -- [--port N] [--data-dir DIR]';
 
 /** Browser mode's entry: `npm start` runs it when Electron cannot, e2e tests run it on port 0. */
 async function main(): Promise<void> {
@@ -34,9 +34,14 @@ async function main(): Promise<void> {
   console.log(`Data and logs: ${dataDir}`);
 
   const stop = async () => {
-    await host.close();
-    await app.close();
-    process.exit(0);
+    try {
+      await host.close();
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      console.error(`Field Desk did not close cleanly: ${(error as Error).message}`);
+      process.exit(1);
+    }
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
