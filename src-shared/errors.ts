@@ -43,10 +43,6 @@ export interface ErrorBody {
   message: string;
 }
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
-}
-
 /** An error that is safe to show: thrown in main, serialised to `{code, message}`, rethrown in the renderer. */
 export class AppError extends Error {
   readonly code: ErrorCode;

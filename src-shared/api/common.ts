@@ -104,11 +104,16 @@ export const ListTimingSchema = z.looseObject({
 });
 export type ListTiming = z.infer<typeof ListTimingSchema>;
 
-export const ListMetadataSchema = z.looseObject({
+/** Where a page sits in its list; the IPC's cached pages carry the same numbers. */
+export const ListPagingShape = {
   total: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),
   per_page: z.number().int(),
+};
+
+export const ListMetadataSchema = z.looseObject({
+  ...ListPagingShape,
   columns: z.string().nullish(),
   view: z.string().nullish(),
   sort: z.string().nullish(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActionsSchema, knownString, listEnvelope } from './common';
-import { StatusSlugSchema } from './status';
+import { STATUS_SLUGS } from './status';
 
 export const TypeOfWorkSchema = z.looseObject({
   id: z.number().int(),
@@ -34,7 +34,9 @@ export type CompanyExpenseCategoryList = z.infer<typeof CompanyExpenseCategoryLi
 
 /**
  * Tag types: the spec names the first three; the real service's client also
- * knows the rest, and a tag carrying one must still be readable.
+ * knows the rest, and a tag carrying one must still be readable. Read with
+ * `knownString`: every work order embeds its tags, so one tag of a type not
+ * listed here would otherwise make the whole order (and its list page) unreadable.
  */
 export const TAG_TYPES = [
   'custom_company',
@@ -45,15 +47,14 @@ export const TAG_TYPES = [
   'provider_can_edit',
   'substatus',
 ] as const;
-export const TagTypeSchema = z.enum(TAG_TYPES);
-export type TagType = z.infer<typeof TagTypeSchema>;
+export type TagType = (typeof TAG_TYPES)[number];
 
 export const TagSchema = z.looseObject({
   id: z.number().int(),
   label: z.string(),
   hex_color: z.string().nullish(),
-  valid_statuses: z.array(StatusSlugSchema).nullish(),
-  types: z.array(TagTypeSchema).nullish(),
+  valid_statuses: z.array(knownString(STATUS_SLUGS)).nullish(),
+  types: z.array(knownString(TAG_TYPES)).nullish(),
   actions: ActionsSchema.nullish(),
 });
 export type Tag = z.infer<typeof TagSchema>;

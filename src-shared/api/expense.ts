@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActionsSchema, IdInputSchema, TimestampSchema, UserSummarySchema, knownString, listEnvelope, partialUpdate } from './common';
+import { ActionsSchema, IdInputSchema, NamedReferenceSchema, TimestampSchema, UserSummarySchema, knownString, listEnvelope, partialUpdate } from './common';
 
 /** Expense statuses of decisions §6; `new` is the initial one. */
 export const EXPENSE_STATUSES = ['new', 'approved', 'disapproved'] as const;
@@ -21,7 +21,7 @@ export const ExpenseSchema = z.looseObject({
   quantity: z.number().nullish(),
   status: knownString(EXPENSE_STATUSES).nullish(),
   status_description: z.string().nullish(),
-  category: z.looseObject({ id: z.number().int(), name: z.string().nullish() }).nullish(),
+  category: NamedReferenceSchema.nullish(),
   added: TimestampSchema.nullish(),
   company_expense: ExpenseCompanyExpenseSchema.nullish(),
   /** quantity × unit amount (decisions §6). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ActionsSchema, ListMetadataSchema, TimestampSchema, UserSummarySchema } from './common';
+import { ActionsSchema, ListMetadataSchema, NamedReferenceSchema, TimestampSchema, UserSummarySchema } from './common';
 
 /** A kind of problem a buyer can report; types nest through `children`. */
 export const ProblemTypeSchema = z.looseObject({
@@ -19,7 +19,7 @@ export type ProblemType = z.infer<typeof ProblemTypeSchema>;
 /** A reported problem; the spec does not show one, so only what decisions §6 implies. */
 export const ProblemSchema = z.looseObject({
   id: z.number().int(),
-  type: z.looseObject({ id: z.number().int(), name: z.string().nullish() }).nullish(),
+  type: NamedReferenceSchema.nullish(),
   comments: z.string().nullish(),
   author: UserSummarySchema.nullish(),
   created: TimestampSchema.nullish(),

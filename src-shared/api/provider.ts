@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActionsSchema, IdReferenceSchema, TimestampSchema, listEnvelope } from './common';
-import { PayAmountSchema, PayTermSchema, KnownPayTypeSchema } from './pay';
+import { PaySchema } from './pay';
 
 export const ProviderRequestEtaSchema = z.looseObject({
   mode: z.string().nullish(),
@@ -10,13 +10,14 @@ export const ProviderRequestEtaSchema = z.looseObject({
 });
 export type ProviderRequestEta = z.infer<typeof ProviderRequestEtaSchema>;
 
-export const ProviderRequestPaySchema = z.looseObject({
-  type: KnownPayTypeSchema.nullish(),
-  term: PayTermSchema.nullish(),
-  base: PayAmountSchema.nullish(),
-  additional: PayAmountSchema.nullish(),
-  labor_sum: z.number().nullish(),
-  max_pay: z.number().nullish(),
+/** The pay a provider asks for: the order's pay shape, without what only the order has. */
+export const ProviderRequestPaySchema = PaySchema.pick({
+  type: true,
+  term: true,
+  base: true,
+  additional: true,
+  labor_sum: true,
+  max_pay: true,
 });
 export type ProviderRequestPay = z.infer<typeof ProviderRequestPaySchema>;
 

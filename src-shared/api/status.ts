@@ -18,18 +18,8 @@ export type StatusId = WorkOrderStatusDefinition['id'];
 export type StatusName = WorkOrderStatusDefinition['name'];
 export type StatusSlug = WorkOrderStatusDefinition['slug'];
 
-/** Slugs as a tuple for `z.enum`; the spelling `canceled` (one l) is the service's. */
-export const STATUS_SLUGS = [
-  'created',
-  'published',
-  'routed',
-  'assigned',
-  'workdone',
-  'approved',
-  'paid',
-  'canceled',
-] as const satisfies readonly StatusSlug[];
-export const StatusSlugSchema = z.enum(STATUS_SLUGS);
+/** The slugs in the table's order, read from it so the two cannot drift; `canceled` (one l) is the service's spelling. */
+export const STATUS_SLUGS: readonly StatusSlug[] = WORK_ORDER_STATUSES.map((status) => status.slug);
 
 export const SUB_STATUSES = [
   'confirmed',

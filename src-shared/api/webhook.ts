@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { knownString, partialUpdate } from './common';
+import { flexibleList, knownString, partialUpdate } from './common';
 import { WorkOrderSchema } from './work-order';
 
 /** Path prefixes of the webhook service below {webhook_url}; it is version 1. */
@@ -14,8 +14,6 @@ export const WEBHOOK_TOKEN_HEADER = 'svc-token';
 export const WEBHOOK_SIGNATURE_HEADER = 'Svc-Hash';
 /** Attempts in total, the first included. */
 export const WEBHOOK_DELIVERY_ATTEMPTS = 3;
-/** Sources of sandbox deliveries, for receivers that filter by IP address. */
-export const WEBHOOK_SANDBOX_SOURCE_ADDRESSES = ['18.215.51.196', '3.223.100.250', '44.199.193.222'] as const;
 
 /** Event names of decisions §7. */
 export const WEBHOOK_EVENTS = [
@@ -74,7 +72,7 @@ export const WebhookSchema = z.looseObject({
 export type Webhook = z.infer<typeof WebhookSchema>;
 
 /** Answer of GET /company/{company_id}; the spec does not show its shape. */
-export const WebhookListSchema = z.union([z.array(WebhookSchema), z.looseObject({ results: z.array(WebhookSchema) })]);
+export const WebhookListSchema = flexibleList(WebhookSchema);
 export type WebhookList = z.infer<typeof WebhookListSchema>;
 
 const WebhookInputShape = {

@@ -17,17 +17,8 @@ export const WORK_ORDER_LISTS = [
   { id: 'workorders_cancelled', label: 'Cancelled' },
 ] as const;
 
-export const WORK_ORDER_LIST_IDS = [
-  'workorders_all',
-  'workorders_draft',
-  'workorders_published_routed',
-  'workorders_assigned',
-  'workorders_work_done',
-  'workorders_approved',
-  'workorders_in_flight',
-  'workorders_problem',
-  'workorders_cancelled',
-] as const satisfies readonly (typeof WORK_ORDER_LISTS)[number]['id'][];
+/** The ids in the table's order, read from the table so the two cannot drift. */
+export const WORK_ORDER_LIST_IDS: readonly (typeof WORK_ORDER_LISTS)[number]['id'][] = WORK_ORDER_LISTS.map((list) => list.id);
 export const WorkOrderListIdSchema = z.enum(WORK_ORDER_LIST_IDS);
 export type WorkOrderListId = z.infer<typeof WorkOrderListIdSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActionsSchema, NamedReferenceSchema, RichTextSchema } from './common';
 import { AttachmentFolderListSchema } from './attachment';
-import { ClientSchema } from './client';
+import { ClientManagerSchema, ClientSchema } from './client';
 import { TagListSchema } from './company';
 import { WorkOrderLocationSchema } from './location';
 import { MessageListSchema } from './message';
@@ -32,19 +32,8 @@ export const WorkOrderTypeOfWorkSchema = z.looseObject({
 });
 export type WorkOrderTypeOfWork = z.infer<typeof WorkOrderTypeOfWorkSchema>;
 
-export const ServiceTypeSchema = z.looseObject({
-  id: z.number().int(),
-  name: z.string().nullish(),
-});
-export type ServiceType = z.infer<typeof ServiceTypeSchema>;
-
-export const WorkOrderManagerSchema = z.looseObject({
-  id: z.number().int(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  email: z.string().nullish(),
-  phone: z.string().nullish(),
-});
+/** The order's owner: a client manager whose id the spec requires (`manager: {id}`). */
+export const WorkOrderManagerSchema = ClientManagerSchema.extend({ id: z.number().int() });
 export type WorkOrderManager = z.infer<typeof WorkOrderManagerSchema>;
 
 export const WorkOrderIntegrationSchema = z.looseObject({
@@ -72,8 +61,8 @@ export const WorkOrderSchema = z.looseObject({
   type_of_work: NamedReferenceSchema.nullish(),
   types_of_work: z.array(WorkOrderTypeOfWorkSchema).nullish(),
   /** To be replaced by `service_types_new`. */
-  service_types: z.array(ServiceTypeSchema).nullish(),
-  service_types_new: z.array(ServiceTypeSchema).nullish(),
+  service_types: z.array(NamedReferenceSchema).nullish(),
+  service_types_new: z.array(NamedReferenceSchema).nullish(),
   client: ClientSchema.nullish(),
   project: NamedReferenceSchema.nullish(),
   manager: WorkOrderManagerSchema.nullish(),

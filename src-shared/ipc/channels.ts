@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { AttachmentSchema } from '../api/attachment';
 import { ClientSchema, ProjectSchema } from '../api/client';
 import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCategorySchema } from '../api/company';
-import { SortOrderSchema } from '../api/common';
+import { ListPagingShape, SortOrderSchema } from '../api/common';
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
 import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
 import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
-import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema } from '../api/work-order-list';
-import { ERROR_CODES, type ErrorCode } from '../errors';
+import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
+import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 
 /** Which marketplace the app talks to. Each has its own credentials and its own cache. */
 export const EnvironmentIdSchema = z.enum(['local', 'sandbox', 'production', 'custom']);
@@ -36,9 +36,8 @@ export const SettingsSchema = z.object({
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-export const SettingsUpdateSchema = z.strictObject({
-  theme: ThemeSchema.optional(),
-});
+/** Any subset of the settings; a key the settings do not have is a caller bug. */
+export const SettingsUpdateSchema = z.strictObject(SettingsSchema.partial().shape);
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 
 /** Channels that take nothing refuse anything: a stray argument is a caller bug worth hearing about. */
@@ -46,24 +45,29 @@ const NoInput = z.undefined();
 
 /** Free text from a search box; the cap keeps a pasted document from becoming a query. */
 const SearchTextSchema = z.string().max(200);
-const FilterIdSchema = z.number().int().positive();
+
+/** The id of a record the marketplace made: clients, projects, pools, filters, an order to refresh. */
+const RecordIdSchema = z.number().int().positive();
+
+/** An order in the cache: negative ids are drafts made offline that the marketplace has not seen yet. */
+const CachedWorkOrderIdSchema = z.number().int();
 
 /** The sorts the offline cache answers: the service's, less the creation date it does not keep, plus the last change. */
-export const CachedSortFieldSchema = z.enum(['id', 'title', 'schedule', 'status', 'pay', 'updated']);
+export const CachedSortFieldSchema = z.enum([...WorkOrderSortFieldSchema.exclude(['created_date']).options, 'updated']);
 
 export const WorkOrderListRequestSchema = z.strictObject({
   /** Matches title, description, location, client and ids. */
   search: SearchTextSchema.optional(),
   list: WorkOrderListIdSchema.optional(),
-  workOrderId: FilterIdSchema.optional(),
-  typeOfWork: FilterIdSchema.optional(),
-  client: FilterIdSchema.optional(),
-  project: FilterIdSchema.optional(),
-  manager: FilterIdSchema.optional(),
+  workOrderId: RecordIdSchema.optional(),
+  typeOfWork: RecordIdSchema.optional(),
+  client: RecordIdSchema.optional(),
+  project: RecordIdSchema.optional(),
+  manager: RecordIdSchema.optional(),
   city: SearchTextSchema.optional(),
   state: SearchTextSchema.optional(),
   country: SearchTextSchema.optional(),
-  statusIds: z.array(z.number().int()).max(50).optional(),
+  statusIds: z.array(RecordIdSchema).max(50).optional(),
   sort: CachedSortFieldSchema.optional(),
   order: SortOrderSchema.optional(),
   page: z.number().int().min(1).optional(),
@@ -73,10 +77,7 @@ export type WorkOrderListRequest = z.infer<typeof WorkOrderListRequestSchema>;
 
 export const WorkOrderPageSchema = z.object({
   results: z.array(WorkOrderSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pages: z.number().int(),
-  per_page: z.number().int(),
+  ...ListPagingShape,
   /** How many cached orders each list holds, for the list badges. */
   counts: z.record(WorkOrderListIdSchema, z.number().int()),
 });
@@ -90,16 +91,22 @@ export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
 export const ReferenceEntrySchema = z.union([TypeOfWorkSchema, TagSchema, CompanyExpenseCategorySchema, IncompleteReasonSchema]);
 
 /** The environments whose addresses the user gives; local's come from the embedded marketplace. */
-export const RemoteEnvironmentIdSchema = z.enum(['sandbox', 'production', 'custom']);
+export const RemoteEnvironmentIdSchema = EnvironmentIdSchema.exclude(['local']);
 export type RemoteEnvironmentId = z.infer<typeof RemoteEnvironmentIdSchema>;
+
+/**
+ * An address as typed. Main checks it is a proper http(s) address, so the refusal carries
+ * ENVIRONMENT_INVALID_URL; the cap only keeps a pasted document out of the settings file.
+ */
+const UrlTextSchema = z.string().max(2048);
 
 export const EnvironmentUrlsSchema = z.object({
   /** `{base_url}`: the REST API root, ending in `/api/rest/v2`. */
-  baseUrl: z.string(),
+  baseUrl: UrlTextSchema,
   /** `{auth_url}`: the token path is appended to it. */
-  authUrl: z.string(),
+  authUrl: UrlTextSchema,
   /** `{webhook_url}`: host root of the webhook registration service. */
-  webhookUrl: z.string(),
+  webhookUrl: UrlTextSchema,
 });
 export type EnvironmentUrls = z.infer<typeof EnvironmentUrlsSchema>;
 
@@ -128,8 +135,11 @@ export type SignInState = z.infer<typeof SignInStateSchema>;
 
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
-/** The only shape of an error that crosses IPC. */
-export const ErrorBodySchema = z.object({ code: z.enum(errorCodes), message: z.string() });
+/**
+ * The only shape of an error that crosses IPC. `ErrorBody` itself lives in errors.ts, which must
+ * stay free of zod for the sandboxed preload; `satisfies` keeps the two in step.
+ */
+export const ErrorBodySchema = z.object({ code: z.enum(errorCodes), message: z.string() }) satisfies z.ZodType<ErrorBody>;
 
 /** The steps of a pull, in order. */
 export const SyncPhaseSchema = z.enum(['reference', 'directory', 'work-orders', 'details', 'done']);
@@ -143,8 +153,6 @@ export const SyncStatusSchema = z.object({
   progress: z.object({ phase: SyncPhaseSchema, done: z.number(), total: z.number() }).nullable(),
 });
 export type SyncStatusPayload = z.infer<typeof SyncStatusSchema>;
-
-const RecordIdSchema = z.number().int().positive();
 
 /** An order with what hangs off it, all from the cache. */
 export const WorkOrderDetailSchema = z.object({
@@ -175,7 +183,7 @@ export const TalentPoolMemberSchema = z.object({
 });
 export type TalentPoolMember = z.infer<typeof TalentPoolMemberSchema>;
 
-export const WorkOrdersChangeSchema = z.union([z.strictObject({ ids: z.array(z.number().int()) }), z.strictObject({ all: z.literal(true) })]);
+export const WorkOrdersChangeSchema = z.union([z.strictObject({ ids: z.array(CachedWorkOrderIdSchema) }), z.strictObject({ all: z.literal(true) })]);
 
 /**
  * Every request the renderer can make of main: `domain:verb`, input and output schemas.
@@ -186,8 +194,8 @@ export const channels = {
   'settings:get': { input: NoInput, output: SettingsSchema },
   'settings:update': { input: SettingsUpdateSchema, output: SettingsSchema },
   'workorders:list': { input: WorkOrderListRequestSchema, output: WorkOrderPageSchema },
-  'workorders:get': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderSchema },
-  'workorders:detail': { input: z.strictObject({ id: z.number().int() }), output: WorkOrderDetailSchema },
+  'workorders:get': { input: z.strictObject({ id: CachedWorkOrderIdSchema }), output: WorkOrderSchema },
+  'workorders:detail': { input: z.strictObject({ id: CachedWorkOrderIdSchema }), output: WorkOrderDetailSchema },
   /** Fetches the order and its parts from the marketplace into the cache, then answers as `workorders:detail`. */
   'workorders:refresh': { input: z.strictObject({ id: RecordIdSchema }), output: WorkOrderDetailSchema },
   'clients:list': { input: NoInput, output: z.array(ClientSchema) },
@@ -199,7 +207,7 @@ export const channels = {
   'environments:list': { input: NoInput, output: EnvironmentListSchema },
   'environments:select': { input: z.strictObject({ id: EnvironmentIdSchema }), output: EnvironmentListSchema },
   'environments:update-urls': {
-    input: z.strictObject({ id: RemoteEnvironmentIdSchema, baseUrl: z.string().max(2048), authUrl: z.string().max(2048), webhookUrl: z.string().max(2048) }),
+    input: z.strictObject({ id: RemoteEnvironmentIdSchema, ...EnvironmentUrlsSchema.shape }),
     output: EnvironmentListSchema,
   },
   'credentials:set': {

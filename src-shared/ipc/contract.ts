@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors';
-import { channels, ErrorBodySchema, events } from './channels';
+import { channels, ErrorBodySchema, type events } from './channels';
 
 export type ChannelName = keyof typeof channels;
 export type EventName = keyof typeof events;
@@ -15,7 +15,6 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
 /** Handlers answer a result instead of throwing, so the error keeps its code across any transport. */
 export type IpcResult<T = unknown> = { ok: true; value: T } | { ok: false; error: ErrorBody };
 
-
 export const IpcResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), value: z.unknown() }),
   z.object({ ok: z.literal(false), error: ErrorBodySchema }),
@@ -23,10 +22,6 @@ export const IpcResultSchema = z.discriminatedUnion('ok', [
 
 export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.hasOwn(channels, value);
-}
-
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.hasOwn(events, value);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   TypeOfWorkListSchema,
 } from '../../../src-shared/api/company';
 import { INCOMPLETE_REASONS, TYPES_OF_WORK } from '../../../src-shared/api/reference-data';
+import { WorkOrderSchema } from '../../../src-shared/api/work-order';
 
 const referenceMetadata = { total: 27, page: 1, pages: 1, per_page: 5000 };
 
@@ -28,12 +29,15 @@ describe('company reference answers', () => {
     expect(list.results[1]?.amount).toBe(15);
   });
 
-  it('reads tags and checks their statuses and types', () => {
+  it('reads tags, also with statuses and types the contract does not list', () => {
     const tag = { id: 1, label: 'VIP', hex_color: '#FF0000', valid_statuses: ['created', 'assigned'], types: ['custom_company'], actions: ['edit'] };
     const metadata = { ...referenceMetadata, total: 1, columns: 'id,label,hex_color,valid_statuses,types', view: 'model' };
     expect(TagListSchema.safeParse({ metadata, results: [tag] }).success).toBe(true);
-    expect(TagListSchema.safeParse({ metadata, results: [{ ...tag, valid_statuses: ['draft'] }] }).success).toBe(false);
-    expect(TagListSchema.safeParse({ metadata, results: [{ ...tag, types: ['sticky'] }] }).success).toBe(false);
+    // Every work order embeds its tags: one unlisted value must not make the order unreadable.
+    const unlisted = TagListSchema.parse({ metadata, results: [{ ...tag, valid_statuses: ['draft'], types: ['sticky'] }] });
+    expect(unlisted.results[0]).toMatchObject({ valid_statuses: ['draft'], types: ['sticky'] });
+    expect(WorkOrderSchema.safeParse({ id: 5, tags: { results: [{ ...tag, types: ['sticky'] }] } }).success).toBe(true);
+    expect(TagListSchema.safeParse({ metadata, results: [{ ...tag, types: [3] }] }).success).toBe(false);
   });
 
   it('reads incomplete reasons as a bare array', () => {

@@ -22,6 +22,7 @@ describe('ProviderRequestSchema', () => {
         additional: { amount: 0, units: 0 },
         labor_sum: 200,
         max_pay: 200,
+        counter_reason: 'kept',
       },
       active: true,
       expired: false,
@@ -32,7 +33,8 @@ describe('ProviderRequestSchema', () => {
       eta: { kept: true },
     });
     expect(request.pay?.base?.amount).toBe(200);
-    expect(request).toMatchObject({ eta: { kept: true } });
+    expect(request).toMatchObject({ eta: { kept: true }, pay: { counter_reason: 'kept' } });
+    expect(ProviderRequestSchema.safeParse({ id: 5, pay: { base: { amount: '200' } } }).success).toBe(false);
   });
 });
 

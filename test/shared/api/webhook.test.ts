@@ -79,6 +79,8 @@ describe('webhook answers', () => {
   it('reads a webhook, keeping unknown keys', () => {
     expect(WebhookSchema.parse({ ...webhook, version: 2 })).toMatchObject({ version: 2 });
     expect(WebhookListSchema.safeParse([webhook]).success).toBe(true);
+    expect(WebhookListSchema.safeParse({ results: [webhook] }).success).toBe(true);
+    expect(WebhookListSchema.safeParse({ results: [{ ...webhook, _id: '42' }] }).success).toBe(false);
   });
 
   it('expects a 24-hex-character id', () => {

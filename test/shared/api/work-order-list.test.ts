@@ -9,9 +9,18 @@ import {
 import { listItems } from '../../../src-shared/api/common';
 
 describe('WORK_ORDER_LISTS', () => {
-  it('has the nine lists of decisions §3 with labels', () => {
-    expect(WORK_ORDER_LISTS.map((list) => list.id)).toEqual([...WORK_ORDER_LIST_IDS]);
-    expect(WORK_ORDER_LIST_IDS).toContain('workorders_cancelled');
+  it('has the nine lists of decisions §3, in order, with labels', () => {
+    expect(WORK_ORDER_LIST_IDS).toEqual([
+      'workorders_all',
+      'workorders_draft',
+      'workorders_published_routed',
+      'workorders_assigned',
+      'workorders_work_done',
+      'workorders_approved',
+      'workorders_in_flight',
+      'workorders_problem',
+      'workorders_cancelled',
+    ]);
     expect(WORK_ORDER_LISTS.every((list) => list.label.length > 0)).toBe(true);
   });
 });

@@ -124,6 +124,11 @@ describe('WorkOrderSchema', () => {
     ).toBe(true);
   });
 
+  it('requires the manager id the spec gives, and keeps the manager keys it does not know', () => {
+    expect(WorkOrderSchema.safeParse({ id: 5, manager: { first_name: 'Pat' } }).success).toBe(false);
+    expect(WorkOrderSchema.parse({ id: 5, manager: { id: 12, phone: '555', title: 'Lead' } }).manager).toEqual({ id: 12, phone: '555', title: 'Lead' });
+  });
+
   it('reads a numeric integration id, as the real service may send one', () => {
     expect(WorkOrderSchema.parse({ id: 5, integration: { id: 77, name: 'REST' } }).integration?.id).toBe(77);
   });
