@@ -43,14 +43,19 @@ export class BackgroundWork {
   constructor(private readonly context: Pick<MarketplaceContext, 'db' | 'clock' | 'logger'>) {}
 
   start(request: BackgroundRequest, work: (workerId: number) => unknown): WorkerAnswer {
-    const { db, clock } = this.context;
     const payload = { query: Object.entries(request.query).filter(([name]) => name !== 'access_token').map(([name, value]) => ({ name, value })), body: request.body ?? null, additional_params: [] };
     const id = Number(
-      db
-        .prepare('INSERT INTO async_workers (company_id, user_id, type, status, request, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-        .run(request.auth.companyId, request.auth.userId, request.type ?? 'ASYNC', 'in_progress', request.request, JSON.stringify(payload), clock.now()).lastInsertRowid,
+      preparedStatement(this.context, 'INSERT INTO async_workers (company_id, user_id, type, status, request, payload, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        request.auth.companyId,
+        request.auth.userId,
+        request.type ?? 'ASYNC',
+        'in_progress',
+        request.request,
+        JSON.stringify(payload),
+        this.context.clock.now(),
+      ).lastInsertRowid,
     );
-    const answer = { __worker: this.findAny(id) as BackgroundWorker };
+    const answer = { __worker: this.find(id) as BackgroundWorker };
     const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.#finish(id, work));
     this.#running.add(run);
     void run.finally(() => this.#running.delete(run));
@@ -62,17 +67,13 @@ export class BackgroundWork {
     while (this.#running.size > 0) await Promise.all(this.#running);
   }
 
-  find(companyId: number, id: number): BackgroundWorker | undefined {
+  /** Any company's worker: only the control plane and tests read workers (the real API shows no such read). */
+  find(id: number): BackgroundWorker | undefined {
     const row = this.#row(id);
-    return row?.company_id === companyId ? this.present(row) : undefined;
+    return row ? this.#present(row) : undefined;
   }
 
-  findAny(id: number): BackgroundWorker | undefined {
-    const row = this.#row(id);
-    return row ? this.present(row) : undefined;
-  }
-
-  present(row: WorkerRow): BackgroundWorker {
+  #present(row: WorkerRow): BackgroundWorker {
     const user = preparedStatement(this.context, 'SELECT id, first_name, last_name FROM users WHERE id = ?').get(row.user_id) as
       | { id: number; first_name: string; last_name: string }
       | undefined;
@@ -96,9 +97,7 @@ export class BackgroundWork {
 
   /** Records how a worker ended; work that returned CONTINUES_LATER calls it when done. */
   finish(id: number, response: unknown, status: 'done' | 'failed' = 'done'): void {
-    this.context.db
-      .prepare('UPDATE async_workers SET status = ?, response = ?, finished_at = ? WHERE id = ?')
-      .run(status, JSON.stringify(response ?? {}), this.context.clock.now(), id);
+    preparedStatement(this.context, 'UPDATE async_workers SET status = ?, response = ?, finished_at = ? WHERE id = ?').run(status, JSON.stringify(response ?? {}), this.context.clock.now(), id);
   }
 
   #finish(id: number, work: (workerId: number) => unknown): void {
@@ -109,11 +108,9 @@ export class BackgroundWork {
       if (response === CONTINUES_LATER) return;
     } catch (error) {
       status = 'failed';
-      if (error instanceof MarketplaceError) response = error.toBody();
-      else {
-        this.context.logger.error('marketplace: background work failed', { id, error });
-        response = { code: 500, message: 'Internal server error', trace: [], fields: '' };
-      }
+      if (!(error instanceof MarketplaceError)) this.context.logger.error('marketplace: background work failed', { id, error });
+      // The body the same failure would have answered without async=true.
+      response = (error instanceof MarketplaceError ? error : new MarketplaceError('INTERNAL')).toBody();
     }
     this.finish(id, response, status);
   }
@@ -126,13 +123,12 @@ export class BackgroundWork {
 export function nowOrLater<Result>(
   context: MarketplaceContext,
   asked: boolean | undefined,
-  call: { request: { method: string; url: string; query: unknown }; auth: AuthInfo; body?: unknown; type?: string },
+  call: { request: { method: string; url: string; query: unknown }; auth: AuthInfo; body?: unknown },
   work: () => Result,
 ): Result | WorkerAnswer {
   if (!asked) return work();
   return context.background.start(
     {
-      type: call.type,
       request: `${call.request.method} ${call.request.url.split('?')[0]}`,
       query: (call.request.query ?? {}) as Record<string, unknown>,
       body: call.body,

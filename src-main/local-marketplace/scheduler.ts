@@ -1,5 +1,5 @@
 import type { Clock } from './clock';
-import type { MarketplaceDatabase } from './store/database';
+import { preparedStatement, type MarketplaceDatabase } from './store/database';
 
 export type JobHandler = (payload: unknown) => void;
 
@@ -20,17 +20,21 @@ export class Scheduler {
     clock.onAdvance(() => this.runDue());
   }
 
+  #statement(sql: string) {
+    return preparedStatement({ db: this.db }, sql);
+  }
+
   handle(kind: string, handler: JobHandler): void {
     this.#handlers.set(kind, handler);
   }
 
   schedule(kind: string, dueAt: number, payload: unknown): void {
-    this.db.prepare('INSERT INTO scheduled_jobs (due_at, kind, payload) VALUES (?, ?, ?)').run(dueAt, kind, JSON.stringify(payload));
+    this.#statement('INSERT INTO scheduled_jobs (due_at, kind, payload) VALUES (?, ?, ?)').run(dueAt, kind, JSON.stringify(payload));
   }
 
   cancel(kind: string, match: (payload: unknown) => boolean): void {
-    const rows = this.db.prepare('SELECT id, payload FROM scheduled_jobs WHERE kind = ?').all(kind) as { id: number; payload: string }[];
-    const remove = this.db.prepare('DELETE FROM scheduled_jobs WHERE id = ?');
+    const rows = this.#statement('SELECT id, payload FROM scheduled_jobs WHERE kind = ?').all(kind) as { id: number; payload: string }[];
+    const remove = this.#statement('DELETE FROM scheduled_jobs WHERE id = ?');
     for (const row of rows) if (match(JSON.parse(row.payload))) remove.run(row.id);
   }
 
@@ -49,12 +53,12 @@ export class Scheduler {
     if (this.#running) return;
     this.#running = true;
     try {
-      const due = this.db.prepare('SELECT id, kind, payload FROM scheduled_jobs WHERE due_at <= ? ORDER BY due_at, id').all(this.clock.now()) as {
+      const due = this.#statement('SELECT id, kind, payload FROM scheduled_jobs WHERE due_at <= ? ORDER BY due_at, id').all(this.clock.now()) as {
         id: number;
         kind: string;
         payload: string;
       }[];
-      const remove = this.db.prepare('DELETE FROM scheduled_jobs WHERE id = ?');
+      const remove = this.#statement('DELETE FROM scheduled_jobs WHERE id = ?');
       for (const job of due) {
         const handler = this.#handlers.get(job.kind);
         try {

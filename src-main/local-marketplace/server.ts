@@ -68,7 +68,8 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
       logger.error('marketplace: unexpected error', { error });
-      return reply.code(500).send(restErrorBody(500, 'Internal server error'));
+      const internal = new MarketplaceError('INTERNAL');
+      return reply.code(internal.status).send(internal.toBody());
     }
     return reply.code(status).send(restErrorBody(status, FRAMEWORK_MESSAGES[error.code] ?? 'Invalid request'));
   });

@@ -148,7 +148,7 @@ describe('upload, read and download', () => {
     expect(WorkerAnswerSchema.safeParse(answer.body).success).toBe(true);
     expect(answer.body.__worker).toMatchObject({ status: 'in_progress', payload: { body: { file: { name: 'site-photo.jpg', size_bytes: 6, hash: sha256('report') }, notes: 'Signed' } } });
     await marketplace.context.background.settled();
-    const worker = marketplace.context.background.findAny(answer.body.__worker.id);
+    const worker = marketplace.context.background.find(answer.body.__worker.id);
     expect(worker).toMatchObject({ status: 'done', response: { id: ORDER, attachments: { sum: { unreviewed: 1 } } } });
     const folder = await rest('GET', `workorders/${ORDER}/attachments/${deliverables}`);
     expect(folder.body.results).toHaveLength(1);
@@ -266,7 +266,7 @@ describe('review', () => {
     const later = await rest('PUT', `workorders/${ORDER}/attachments/${deliverables}/${attachment.id}?async=true`, { status: 'approved' });
     expect(WorkerAnswerSchema.safeParse(later.body).success).toBe(true);
     await marketplace.context.background.settled();
-    expect(marketplace.context.background.findAny(later.body.__worker.id)).toMatchObject({ status: 'done', response: { results: [{ status: 'approved' }] } });
+    expect(marketplace.context.background.find(later.body.__worker.id)).toMatchObject({ status: 'done', response: { results: [{ status: 'approved' }] } });
 
     giveToAnotherCompany(marketplace, ORDER);
     expect((await rest('PUT', `workorders/${ORDER}/attachments/${deliverables}/${attachment.id}`, { status: 'approved' })).status).toBe(403);

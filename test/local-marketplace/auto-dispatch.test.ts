@@ -127,7 +127,7 @@ describe('refusals, all or nothing before any worker', () => {
     expect(answer.body.fields).toBe([noFlag, noServiceType, bare, theirs, 99999, 10018].join(','));
     expect(answer.body.message).toContain(`${noFlag}: auto_dispatch is not true`);
     expect(answer.body.message).toContain(`${noServiceType}: it has no service type`);
-    expect(answer.body.message).toContain(`${bare}: it has no service type, it has no type of work, it has no location, it has no schedule.service_window, it has no pay.base.amount`);
+    expect(answer.body.message).toContain(`${bare}: it has no service type, it has no types_of_work, it has no location, it has no schedule.service_window, it has no pay.base.amount`);
     expect(answer.body.message).toContain(`${theirs}: belongs to another company`);
     expect(answer.body.message).toContain('99999: not found');
     expect(answer.body.message).toContain('10018: it is Assigned, auto_dispatch is not true');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientListSchema, ClientSchema, ProjectSchema } from '../../src-shared/api/client';
 import { listEnvelope } from '../../src-shared/api/common';
-import { findClient } from '../../src-main/local-marketplace/domain/lookups';
+import { clientOfCompany } from '../../src-main/local-marketplace/domain/clients';
 import { type TestMarketplace, testMarketplace } from './support';
 
 /** Every field of the spec's Client table. */
@@ -188,14 +188,14 @@ describe('company/clients/{client_id}/projects (ours)', () => {
   });
 });
 
-describe('findClient', () => {
+describe('clientOfCompany', () => {
   it("answers the route's client, or undefined for unknown and another company's", async () => {
     const market = await testMarketplace();
     addOtherCompany(market);
     const { context } = market.marketplace;
-    expect(findClient(context, 1001, 501)).toEqual((await market.rest('GET', 'company/clients/501')).body);
-    expect(findClient(context, 1001, 590)).toBeUndefined();
-    expect(findClient(context, 1001, 999)).toBeUndefined();
-    expect(findClient(context, 1002, 590)).toMatchObject({ id: 590, name: 'Their Client', manager: null, projects: { results: [{ id: 690 }] } });
+    expect(clientOfCompany(context, 1001, 501)).toEqual((await market.rest('GET', 'company/clients/501')).body);
+    expect(clientOfCompany(context, 1001, 590)).toBeUndefined();
+    expect(clientOfCompany(context, 1001, 999)).toBeUndefined();
+    expect(clientOfCompany(context, 1002, 590)).toMatchObject({ id: 590, name: 'Their Client', manager: null, projects: { results: [{ id: 690 }] } });
   });
 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REST_API_BASE_PATH } from '../../src-shared/api/common';
 import { TOKEN_PATH } from '../../src-shared/api/token';
-import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
-import { testMarketplace, type TestMarketplace } from './support';
-
-const passwordGrant = {
-  grant_type: 'password',
-  client_id: DEMO_CREDENTIALS.clientId,
-  client_secret: DEMO_CREDENTIALS.clientSecret,
-  username: DEMO_CREDENTIALS.username,
-  password: DEMO_CREDENTIALS.password,
-};
+import { DEMO_PASSWORD_GRANT, testMarketplace, type TestMarketplace } from './support';
 
 async function control(test: TestMarketplace, method: 'GET' | 'POST', path: string, payload?: unknown, contentType?: string) {
   const answer = await test.marketplace.app.inject({
@@ -29,7 +20,7 @@ function restListPath(test: TestMarketplace): string {
 }
 
 async function signIn(test: TestMarketplace) {
-  return test.marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: passwordGrant });
+  return test.marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: DEMO_PASSWORD_GRANT });
 }
 
 describe('the control plane', () => {

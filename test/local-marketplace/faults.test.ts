@@ -4,7 +4,7 @@ import { TOKEN_PATH } from '../../src-shared/api/token';
 import { WEBHOOK_PATH_PREFIXES } from '../../src-shared/api/webhook';
 import { listenMarketplace, type ListeningMarketplace } from '../../src-main/local-marketplace/listen';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
-import { type RestAnswer, testMarketplace, type TestMarketplace } from './support';
+import { DEMO_PASSWORD_GRANT, type RestAnswer, testMarketplace, type TestMarketplace } from './support';
 
 // Fault injection (decisions §9) through `/__local/faults`, seen by REST calls. The demo seed's
 // order 10001 gives a cheap GET that answers 200.
@@ -169,7 +169,7 @@ describe('fault injection', () => {
     const token = await test.marketplace.app.inject({
       method: 'POST',
       url: TOKEN_PATH,
-      payload: { grant_type: 'password', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret, username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password },
+      payload: DEMO_PASSWORD_GRANT,
     });
     expect(token.statusCode).toBe(200);
     expect((await test.marketplace.app.inject({ method: 'GET', url: '/__local/clock' })).statusCode).toBe(200);
@@ -195,7 +195,7 @@ describe('a dropped connection', () => {
     const signIn = await fetch(`${market.authUrl}${TOKEN_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret, username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password }),
+      body: JSON.stringify(DEMO_PASSWORD_GRANT),
     });
     const { access_token: token } = (await signIn.json()) as { access_token: string };
     const url = `${market.baseUrl}/workorders/10001?access_token=${token}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SavedLocationListSchema, SavedLocationSchema } from '../../src-shared/api/location';
-import { findSavedLocation } from '../../src-main/local-marketplace/domain/lookups';
+import { savedLocation } from '../../src-main/local-marketplace/domain/locations';
 import { type TestMarketplace, testMarketplace } from './support';
 
 const NEW_LOCATION = {
@@ -169,16 +169,16 @@ describe("another company's saved location", () => {
     expect(put.body).toMatchObject({ code: 403, trace: [], fields: '' });
     expect((await rest('DELETE', 'locations/750')).status).toBe(403);
     expect(ids((await rest('GET', 'locations?f_search=depot')).body)).toEqual([]);
-    expect(findSavedLocation(marketplace.context, 1001, 750)).toBeUndefined();
-    expect(findSavedLocation(marketplace.context, 1002, 750)).toMatchObject({ id: 750, name: 'Their Depot' });
+    expect(savedLocation(marketplace.context, 1001, 750)).toBeUndefined();
+    expect(savedLocation(marketplace.context, 1002, 750)).toMatchObject({ id: 750, name: 'Their Depot' });
   });
 });
 
-describe('findSavedLocation', () => {
+describe('savedLocation', () => {
   it('answers what the routes answer, or undefined', async () => {
     const { rest, marketplace } = await testMarketplace();
     const listed = (await rest('GET', 'locations?f_search=larimer')).body.results[0];
-    expect(findSavedLocation(marketplace.context, 1001, 706)).toEqual(listed);
-    expect(findSavedLocation(marketplace.context, 1001, 9999)).toBeUndefined();
+    expect(savedLocation(marketplace.context, 1001, 706)).toEqual(listed);
+    expect(savedLocation(marketplace.context, 1001, 9999)).toBeUndefined();
   });
 });

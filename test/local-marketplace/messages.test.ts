@@ -53,7 +53,7 @@ describe('messages', () => {
     const later = await rest('POST', `workorders/${id}/messages/${form.body.msg_id}?async=true`, { message: 'And bring a ladder.' });
     const worker = WorkerAnswerSchema.parse(later.body).__worker;
     await marketplace.context.background.settled();
-    expect(marketplace.context.background.findAny(worker.id)).toMatchObject({ status: 'done', response: { parent_id: form.body.msg_id, message: 'And bring a ladder.' } });
+    expect(marketplace.context.background.find(worker.id)).toMatchObject({ status: 'done', response: { parent_id: form.body.msg_id, message: 'And bring a ladder.' } });
     // Any provider may ask about an order open to requests.
     await simulated(marketplace, 'message', { work_order_id: id, provider_id: 3015, message: 'Is a lift available?' });
     expect((await rest('GET', `workorders/${id}/messages`)).body.results).toHaveLength(2);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REST_API_BASE_PATH } from '../../src-shared/api/common';
 import { TOKEN_PATH } from '../../src-shared/api/token';
-import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
-import { type RestAnswer, testMarketplace, type TestMarketplace } from './support';
+import { DEMO_PASSWORD_GRANT, type RestAnswer, testMarketplace, type TestMarketplace } from './support';
 
 // The rate limit of decisions §8: requests per minute per access token, on the marketplace clock,
 // so advancing `/__local/clock` frees slots without waiting.
@@ -20,7 +19,7 @@ async function signIn(test: TestMarketplace): Promise<string> {
   const answer = await test.marketplace.app.inject({
     method: 'POST',
     url: TOKEN_PATH,
-    payload: { grant_type: 'password', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret, username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password },
+    payload: DEMO_PASSWORD_GRANT,
   });
   expect(answer.statusCode).toBe(200);
   return answer.json().access_token as string;

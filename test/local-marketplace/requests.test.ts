@@ -71,7 +71,7 @@ describe('provider requests', () => {
     const worker = WorkerAnswerSchema.parse(later.body).__worker;
     expect(worker).toMatchObject({ status: 'in_progress', request: `GET /api/rest/v2/workorders/${id}/requests/${request.id}` });
     await marketplace.context.background.settled();
-    expect(marketplace.context.background.findAny(worker.id)).toMatchObject({ status: 'done', response: { id: request.id } });
+    expect(marketplace.context.background.find(worker.id)).toMatchObject({ status: 'done', response: { id: request.id } });
 
     expectError(await rest('GET', `workorders/${id}/requests/${foreign.id}`), 404, /Request \d+ of work order \d+ not found/);
     expectError(await rest('GET', `workorders/${id}/requests/999999?async=true`), 404, /not found/);

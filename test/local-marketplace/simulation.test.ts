@@ -115,9 +115,12 @@ describe('the autopilot', () => {
     const off = await testMarketplace();
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const offEvents = recordEvents(off.marketplace);
-    startSimulationTimer(off.marketplace.context, 1000)();
+    // Stopped only after the advance: stopping first would pass whatever the option said.
+    const stopOff = startSimulationTimer(off.marketplace.context, 1000);
     vi.advanceTimersByTime(5000);
+    await Promise.resolve();
     expect(offEvents).toEqual([]);
+    stopOff();
     vi.useRealTimers();
 
     const on = await testMarketplace({ simulationTimer: true });

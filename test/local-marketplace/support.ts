@@ -5,6 +5,15 @@ import { buildMarketplace, type Marketplace } from '../../src-main/local-marketp
 import type { MarketplaceOptionsInput } from '../../src-main/local-marketplace/options';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
 
+/** The token request that signs in the demo coordinator. */
+export const DEMO_PASSWORD_GRANT = {
+  grant_type: 'password',
+  client_id: DEMO_CREDENTIALS.clientId,
+  client_secret: DEMO_CREDENTIALS.clientSecret,
+  username: DEMO_CREDENTIALS.username,
+  password: DEMO_CREDENTIALS.password,
+} as const;
+
 const open: Marketplace[] = [];
 
 afterEach(async () => {
@@ -31,13 +40,7 @@ export async function testMarketplace(options: MarketplaceOptionsInput = {}): Pr
   const answer = await marketplace.app.inject({
     method: 'POST',
     url: TOKEN_PATH,
-    payload: {
-      grant_type: 'password',
-      client_id: DEMO_CREDENTIALS.clientId,
-      client_secret: DEMO_CREDENTIALS.clientSecret,
-      username: DEMO_CREDENTIALS.username,
-      password: DEMO_CREDENTIALS.password,
-    },
+    payload: DEMO_PASSWORD_GRANT,
   });
   const token = (answer.json() as { access_token: string }).access_token;
   return {

@@ -2,20 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { NOT_AUTHENTICATED_MESSAGE } from '../../src-shared/api/errors';
 import { TOKEN_PATH, TokenResponseSchema } from '../../src-shared/api/token';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
-import { testMarketplace } from './support';
-
-const passwordGrant = {
-  grant_type: 'password',
-  client_id: DEMO_CREDENTIALS.clientId,
-  client_secret: DEMO_CREDENTIALS.clientSecret,
-  username: DEMO_CREDENTIALS.username,
-  password: DEMO_CREDENTIALS.password,
-};
+import { DEMO_PASSWORD_GRANT, testMarketplace } from './support';
 
 describe('the token endpoint', () => {
   it('answers a password grant, as JSON or as a form', async () => {
     const { marketplace } = await testMarketplace();
-    const json = await marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: passwordGrant });
+    const json = await marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: DEMO_PASSWORD_GRANT });
     expect(json.statusCode).toBe(200);
     const token = TokenResponseSchema.parse(json.json());
     expect(token).toMatchObject({ expires_in: 3600, token_type: 'Bearer', scope: 'viewprofile', user: { id: DEMO_CREDENTIALS.userId } });
@@ -25,7 +17,7 @@ describe('the token endpoint', () => {
       method: 'POST',
       url: TOKEN_PATH,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(passwordGrant).toString(),
+      payload: new URLSearchParams(DEMO_PASSWORD_GRANT).toString(),
     });
     expect(form.statusCode).toBe(200);
     expect(form.json().access_token).not.toBe(token.access_token);
@@ -35,22 +27,22 @@ describe('the token endpoint', () => {
     const { marketplace } = await testMarketplace();
     const post = (payload: unknown) => marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: payload as object });
     const cases: [unknown, number, string][] = [
-      [{ ...passwordGrant, client_secret: 'wrong' }, 401, 'invalid_client'],
-      [{ ...passwordGrant, client_id: 'nobody' }, 401, 'invalid_client'],
-      [{ ...passwordGrant, password: 'wrong' }, 400, 'invalid_grant'],
-      [{ ...passwordGrant, username: 'someone@else.example' }, 400, 'invalid_grant'],
-      [{ ...passwordGrant, grant_type: 'client_credentials' }, 400, 'unsupported_grant_type'],
-      [{ ...passwordGrant, password: undefined }, 400, 'invalid_request'],
+      [{ ...DEMO_PASSWORD_GRANT, client_secret: 'wrong' }, 401, 'invalid_client'],
+      [{ ...DEMO_PASSWORD_GRANT, client_id: 'nobody' }, 401, 'invalid_client'],
+      [{ ...DEMO_PASSWORD_GRANT, password: 'wrong' }, 400, 'invalid_grant'],
+      [{ ...DEMO_PASSWORD_GRANT, username: 'someone@else.example' }, 400, 'invalid_grant'],
+      [{ ...DEMO_PASSWORD_GRANT, grant_type: 'client_credentials' }, 400, 'unsupported_grant_type'],
+      [{ ...DEMO_PASSWORD_GRANT, password: undefined }, 400, 'invalid_request'],
       [{ client_id: DEMO_CREDENTIALS.clientId }, 400, 'invalid_request'],
-      [{ ...passwordGrant, grant_type: 'refresh_token' }, 400, 'invalid_request'],
-      [{ ...passwordGrant, grant_type: 'refresh_token', refresh_token: 'made-up' }, 400, 'invalid_grant'],
+      [{ ...DEMO_PASSWORD_GRANT, grant_type: 'refresh_token' }, 400, 'invalid_request'],
+      [{ ...DEMO_PASSWORD_GRANT, grant_type: 'refresh_token', refresh_token: 'made-up' }, 400, 'invalid_grant'],
     ];
     for (const [payload, status, error] of cases) {
       const answer = await post(payload);
       expect({ status: answer.statusCode, error: answer.json().error }).toEqual({ status, error });
       expect(typeof answer.json().error_description).toBe('string');
     }
-    const bad = await post({ ...passwordGrant, client_secret: 'wrong' });
+    const bad = await post({ ...DEMO_PASSWORD_GRANT, client_secret: 'wrong' });
     expect(bad.json()).toEqual({ error: 'invalid_client', error_description: 'The client credentials are invalid' });
     const malformed = await marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, headers: { 'content-type': 'application/json' }, payload: '{"grant_type":' });
     expect(malformed.statusCode).toBe(400);
@@ -59,7 +51,7 @@ describe('the token endpoint', () => {
 
   it('trades a refresh token for a new pair once; the old pair stops working', async () => {
     const { marketplace } = await testMarketplace();
-    const first = (await marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: passwordGrant })).json();
+    const first = (await marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: DEMO_PASSWORD_GRANT })).json();
     const refresh = { grant_type: 'refresh_token', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret, refresh_token: first.refresh_token };
     const second = await marketplace.app.inject({ method: 'POST', url: TOKEN_PATH, payload: refresh });
     expect(second.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserSchema } from '../../src-shared/api/provider';
-import { findProviderProfile } from '../../src-main/local-marketplace/domain/lookups';
+import { providerProfile } from '../../src-main/local-marketplace/domain/providers';
 import { testMarketplace } from './support';
 
 /** Every field of the spec's provider profile. */
@@ -115,13 +115,13 @@ describe('GET users/{user}', () => {
   });
 });
 
-describe('findProviderProfile', () => {
+describe('providerProfile', () => {
   it("answers the route's profile for a provider, undefined for a manager or an unknown id", async () => {
     const { rest, marketplace } = await testMarketplace();
     const { correlation_id: _correlation, ...routed } = (await rest('GET', 'users/3014')).body;
-    const { correlation_id: _other, ...found } = findProviderProfile(marketplace.context, 3014) ?? {};
+    const { correlation_id: _other, ...found } = providerProfile(marketplace.context, 3014) ?? {};
     expect(found).toEqual(routed);
-    expect(findProviderProfile(marketplace.context, 2001)).toBeUndefined();
-    expect(findProviderProfile(marketplace.context, 9999)).toBeUndefined();
+    expect(providerProfile(marketplace.context, 2001)).toBeUndefined();
+    expect(providerProfile(marketplace.context, 9999)).toBeUndefined();
   });
 });

@@ -7,8 +7,7 @@ import { TOKEN_PATH } from '../../src-shared/api/token';
 import type { DomainEvent } from '../../src-main/local-marketplace/domain-events';
 import type { MarketplaceOptionsInput } from '../../src-main/local-marketplace/options';
 import { buildMarketplace, type Marketplace } from '../../src-main/local-marketplace/server';
-import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
-import type { TestMarketplace } from './support';
+import { DEMO_PASSWORD_GRANT, type TestMarketplace } from './support';
 
 // Shared by the work order test files: bodies, and small readers of the answers.
 
@@ -73,7 +72,7 @@ export async function fileMarketplace(db: string, options: MarketplaceOptionsInp
   const answer = await marketplace.app.inject({
     method: 'POST',
     url: TOKEN_PATH,
-    payload: { grant_type: 'password', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret, username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password },
+    payload: DEMO_PASSWORD_GRANT,
   });
   const token = answer.json().access_token as string;
   const rest: TestMarketplace['rest'] = async (method, path, payload) => {

@@ -11,9 +11,8 @@ import { registerWorkerRoutes } from './workers';
 
 /**
  * The control plane under `/__local/` (decisions §9): never needed by a client of the real service,
- * so it takes no access_token and stays out of `context.routes` (the REST API's document). Each
- * concern is a file here; fault injection, the provider simulation and the webhook delivery log
- * join the same way.
+ * so it takes no access_token and stays out of `context.routes` (the REST API's document): its
+ * routes go to a registry of their own, which nothing reads. Each concern is a file here.
  */
 export function registerControlRoutes(app: FastifyInstance, context: MarketplaceContext): void {
   const registry = new RouteRegistry();

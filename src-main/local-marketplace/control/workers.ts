@@ -18,7 +18,7 @@ export function registerWorkerRoutes(app: FastifyInstance, context: MarketplaceC
       params: z.object({ worker_id: IdParam }),
       response: BackgroundWorkerSchema,
       handler: ({ params }) => {
-        const worker = context.background.findAny(params.worker_id);
+        const worker = context.background.find(params.worker_id);
         if (!worker) throw notFound(`Worker ${params.worker_id}`);
         return worker;
       },

@@ -11,7 +11,8 @@ import type { MarketplaceContext } from '../context';
 import { notFound } from '../http/errors';
 import { apiTimestamp } from '../http/timestamp';
 import { perDatabase } from '../store/database';
-import { findSavedLocation } from './lookups';
+import { savedLocation } from './locations';
+import { wholeList } from './work-order-parts';
 import { addressOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
 import { timeZoneFor } from './work-order-time-zones';
@@ -119,7 +120,7 @@ export function deliverablesFolderId(context: MarketplaceContext, workOrderId: n
 /** Local times are shown at the service location, as in the rest of the order. */
 export function serviceTimeZone(context: MarketplaceContext, record: WorkOrderRecord): string {
   const location = record.data.fields.location;
-  const address = location?.mode === 'saved' ? (findSavedLocation(context, record.companyId, location.id) ?? record.data.savedAddress) : addressOf(record);
+  const address = location?.mode === 'saved' ? (savedLocation(context, record.companyId, location.id) ?? record.data.savedAddress) : addressOf(record);
   return timeZoneFor(address);
 }
 
@@ -173,15 +174,7 @@ export function attachmentFolderList(context: MarketplaceContext, workOrderId: n
   const folders = statements.folders.all(workOrderId);
   const rows = statements.ofOrder.all(workOrderId);
   return {
-    metadata: { total: folders.length, page: 1, pages: folders.length > 0 ? 1 : 0, per_page: folders.length },
-    results: folders.map((folder) =>
-      presentFolder(
-        context,
-        folder,
-        rows.filter((row) => row.folder_id === folder.id),
-        timeZone,
-      ),
-    ),
+    ...wholeList(folders.map((folder) => presentFolder(context, folder, rows.filter((row) => row.folder_id === folder.id), timeZone))),
     actions: ['add_slot', 'download'],
     sum: { unreviewed: rows.filter((row) => row.status === 'pending').length },
     correlation_id: correlationId,

@@ -10,7 +10,7 @@ import type { ProviderData } from './providers';
 import type { Actor } from './work-order-lifecycle';
 import { primaryTypeOfWorkId, statusOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { assignWorkOrder, publishWorkOrder, routeWorkOrder } from './work-order-transitions';
+import { assignWorkOrder, missingForDispatch, publishWorkOrder, routeWorkOrder } from './work-order-transitions';
 
 // Auto-dispatch (spec, Work orders; decisions §2), *ours* where the spec is silent:
 //
@@ -93,10 +93,7 @@ function refusals(record: WorkOrderRecord): string[] {
     ...(DISPATCHABLE.includes(record.status) ? [] : [`it is ${statusOf(record.status).name}`]),
     ...(fields.auto_dispatch === true ? [] : ['auto_dispatch is not true']),
     ...(fields.service_types?.length || fields.service_types_new?.length ? [] : ['it has no service type']),
-    ...(primaryTypeOfWorkId(fields) === null ? ['it has no type of work'] : []),
-    ...(fields.location ? [] : ['it has no location']),
-    ...(fields.schedule?.service_window ? [] : ['it has no schedule.service_window']),
-    ...(fields.pay?.base.amount === undefined ? ['it has no pay.base.amount'] : []),
+    ...missingForDispatch(fields).map((field) => `it has no ${field}`),
   ];
 }
 

@@ -7,6 +7,7 @@ import { CountryCodeSchema } from '../../../src-shared/api/reference-data';
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError, invalidInput, notFound } from '../http/errors';
 import type { MarketplaceDatabase } from '../store/database';
+import { findManager, findUser, type ManagerData } from './providers';
 
 /** Project statuses *(ours: the spec shows `active` "such as")*. */
 export const PROJECT_STATUSES = ['active', 'inactive'] as const;
@@ -83,13 +84,10 @@ function projectsOf(context: MarketplaceContext, clientId: number): Project[] {
 }
 
 function clientManager(context: MarketplaceContext, managerId: number | null) {
-  if (managerId === null) return null;
-  const row = context.db.prepare(`SELECT id, first_name, last_name, data FROM users WHERE id = ?`).get(managerId) as
-    | { id: number; first_name: string; last_name: string; data: string }
-    | undefined;
-  if (!row) return null;
-  const data = JSON.parse(row.data) as { email?: string; phone?: string };
-  return { id: row.id, first_name: row.first_name, last_name: row.last_name, email: data.email ?? '', phone: data.phone ?? '' };
+  const user = managerId === null ? undefined : findUser(context, managerId);
+  if (!user) return null;
+  const data = JSON.parse(user.data) as ManagerData;
+  return { id: user.id, first_name: user.first_name, last_name: user.last_name, email: data.email ?? '', phone: data.phone ?? '' };
 }
 
 function presentClient(context: MarketplaceContext, row: ClientRow): Client {
@@ -140,8 +138,7 @@ export function listClients(context: MarketplaceContext, companyId: number) {
 export function createClient(context: MarketplaceContext, companyId: number, callerId: number, body: ClientCreateBody): Client {
   const { name, manager, ...fields } = body;
   const managerId = manager?.id ?? callerId;
-  const known = context.db.prepare(`SELECT 1 FROM users WHERE id = ? AND company_id = ? AND role = 'manager'`).get(managerId, companyId);
-  if (!known) throw invalidInput(`User ${managerId} is not a manager of this company`, ['manager.id']);
+  if (!findManager(context, companyId, managerId)) throw invalidInput(`User ${managerId} is not a manager of this company`, ['manager.id']);
   const data: ClientData = {
     active: true,
     logo: '',

@@ -1,15 +1,13 @@
-import type { UserSummary } from '../../../src-shared/api/common';
 import type { Expense, ExpenseBody, ExpenseList, ExpenseStatus, ExpenseSum, ExpenseUpdateBody } from '../../../src-shared/api/expense';
 import type { StatusSlug } from '../../../src-shared/api/status';
 import type { MarketplaceContext } from '../context';
-import { invalidInput, MarketplaceError, notFound } from '../http/errors';
+import { invalidInput, notFound } from '../http/errors';
 import { preparedStatement } from '../store/database';
 import { type CustomExpenseData, SYSTEM_EXPENSE_CATEGORIES } from './company';
-import type { Actor } from './work-order-lifecycle';
-import { timestampAt } from './work-order-milestones';
-import { addressOf, statusOf, type WorkOrderRecord } from './work-order-record';
+import { type Actor, notAllowed } from './work-order-lifecycle';
+import { orderTimestamp, personSummary, wholeList } from './work-order-parts';
+import type { WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { timeZoneFor } from './work-order-time-zones';
 
 /**
  * Expenses of a work order (decisions §6). *(Ours:)* they change while the order is open (Draft
@@ -47,12 +45,6 @@ interface Classification {
 /** Money in cents, so 37 × 0.67 reads 24.79 and sums do not drift. */
 export const roundMoney = (value: number): number => Math.round(value * 100) / 100;
 
-/** A user as an author or reviewer; a user removed since shows only the id. */
-export function userSummary(context: MarketplaceContext, userId: number): UserSummary {
-  const row = preparedStatement(context, 'SELECT first_name, last_name FROM users WHERE id = ?').get(userId) as { first_name: string; last_name: string } | undefined;
-  return { id: userId, first_name: row?.first_name ?? null, last_name: row?.last_name ?? null, thumbnail: '' };
-}
-
 function customExpense(context: MarketplaceContext, companyId: number, id: number): CustomExpenseData | undefined {
   const row = preparedStatement(context, 'SELECT data FROM expense_categories WHERE id = ? AND company_id = ?').get(id, companyId) as { data: string } | undefined;
   return row ? (JSON.parse(row.data) as CustomExpenseData) : undefined;
@@ -88,7 +80,7 @@ const isLocked = (record: WorkOrderRecord) => LOCKED_STATUSES.includes(record.st
 /** The order, if the caller's company owns it and its expenses may change. */
 function editableOrder(context: MarketplaceContext, actor: Actor, workOrderId: number): WorkOrderRecord {
   const record = workOrderRepository(context).findForCompany(actor.companyId, workOrderId);
-  if (isLocked(record)) throw new MarketplaceError('INVALID_TRANSITION', `Can not change expenses: work order is ${statusOf(record.status).name}`);
+  if (isLocked(record)) throw notAllowed('change expenses', record.status);
   return record;
 }
 
@@ -120,14 +112,14 @@ function presentExpense(context: MarketplaceContext, record: WorkOrderRecord, ro
     status: row.status,
     status_description: row.status_description,
     category: { id: row.category_id, name: category?.label ?? null },
-    added: timestampAt(row.added_at, timeZoneFor(addressOf(record))),
+    added: orderTimestamp(record, row.added_at),
     company_expense:
       custom && row.company_expense_id !== null
         ? { id: row.company_expense_id, expense_amount: custom.amount, hidden_tags: '', api_code: custom.api_code, description: custom.description }
         : null,
     amount: amountOf(row),
     reason: row.reason,
-    author: userSummary(context, row.author_id),
+    author: personSummary(context, row.author_id),
     actions: isLocked(record) ? [] : expenseActions(row.status),
   };
 }
@@ -143,8 +135,7 @@ export function expenseSum(context: MarketplaceContext, workOrderId: number): Ex
 export function expensesOf(context: MarketplaceContext, record: WorkOrderRecord): ExpenseList {
   const results = expenseRows(context, record.id).map((row) => presentExpense(context, record, row));
   return {
-    metadata: { total: results.length, page: 1, pages: results.length > 0 ? 1 : 0, per_page: results.length },
-    results,
+    ...wholeList(results),
     sum: expenseSum(context, record.id),
     actions: isLocked(record) ? [] : ['add'],
   };

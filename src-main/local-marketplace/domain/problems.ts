@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Problem, ProblemsAnswer, ProblemType } from '../../../src-shared/api/problem';
 import { PROBLEM_TYPES, type ProblemTypeId } from '../../../src-shared/api/reference-data';
 import type { MarketplaceContext } from '../context';
-import { invalidInput, MarketplaceError, notFound } from '../http/errors';
+import { invalidInput, notFound } from '../http/errors';
 import { preparedStatement } from '../store/database';
-import { userSummary } from './expenses';
-import type { Actor } from './work-order-lifecycle';
-import { timestampAt } from './work-order-milestones';
-import { addressOf, type WorkOrderRecord } from './work-order-record';
+import { findManager } from './providers';
+import { type Actor, notAllowed } from './work-order-lifecycle';
+import { orderTimestamp, personSummary, wholeList } from './work-order-parts';
+import type { WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { timeZoneFor } from './work-order-time-zones';
 
 /**
  * What the spec shows of each problem type beyond its id and name *(ours)*: problems the
@@ -48,19 +47,18 @@ interface ProblemRow {
 }
 
 function presentProblem(context: MarketplaceContext, record: WorkOrderRecord, row: ProblemRow): Problem {
-  const timeZone = timeZoneFor(addressOf(record));
   const resolved = row.resolved_at !== null;
   return {
     id: row.id,
     type: { id: row.type_id, name: PROBLEM_TYPES.find((type) => type.id === row.type_id)?.name ?? null },
     comments: row.comments,
-    author: userSummary(context, row.author_id),
-    created: timestampAt(row.created_at, timeZone),
+    author: personSummary(context, row.author_id),
+    created: orderTimestamp(record, row.created_at),
     resolved,
     resolution: {
       status: resolved ? 'resolved' : 'open',
-      at: row.resolved_at === null ? null : timestampAt(row.resolved_at, timeZone),
-      by: row.resolved_by === null ? null : userSummary(context, row.resolved_by),
+      at: row.resolved_at === null ? null : orderTimestamp(record, row.resolved_at),
+      by: row.resolved_by === null ? null : personSummary(context, row.resolved_by),
     },
     actions: resolved ? [] : ['resolve'],
   };
@@ -75,8 +73,7 @@ export function problemsOf(context: MarketplaceContext, record: WorkOrderRecord,
   const results = problemRows(context, record.id).map((row) => presentProblem(context, record, row));
   const open = results.filter((problem) => !problem.resolved).length;
   return {
-    metadata: { total: results.length, per_page: results.length, page: 1, pages: results.length > 0 ? 1 : 0 },
-    results,
+    ...wholeList(results),
     sum: { resolved: results.length - open, unresolved: open },
     types: [...PROBLEM_TYPE_LIST],
     correlation_id: correlationId,
@@ -99,8 +96,7 @@ function recountOpenProblems(context: MarketplaceContext, workOrderId: number): 
 /** `acting_user_id` names who reports: a manager of the caller's company, given as text. */
 function actingUser(context: MarketplaceContext, companyId: number, text: string): number {
   const id = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-  const row = Number.isSafeInteger(id) ? preparedStatement(context, "SELECT 1 FROM users WHERE id = ? AND company_id = ? AND role = 'manager'").get(id, companyId) : undefined;
-  if (!row) throw invalidInput(`acting_user_id ${text.slice(0, 40)} is not a user of your company`, ['acting_user_id']);
+  if (!Number.isSafeInteger(id) || !findManager(context, companyId, id)) throw invalidInput(`acting_user_id ${text.slice(0, 40)} is not a user of your company`, ['acting_user_id']);
   return id;
 }
 
@@ -119,7 +115,7 @@ export function prepareReportProblem(context: MarketplaceContext, actor: Actor, 
   const plan = () => {
     const record = workOrderRepository(context).findForCompany(actor.companyId, workOrderId);
     if (!PROBLEM_TYPES.some((type) => type.id === report.typeId)) throw notFound(`Problem type ${report.typeId}`);
-    if (record.status === 'canceled') throw new MarketplaceError('INVALID_TRANSITION', 'Can not report a problem: work order is Cancelled');
+    if (record.status === 'canceled') throw notAllowed('report a problem', record.status);
     return { record, authorId: actingUser(context, actor.companyId, report.actingUserId) };
   };
   plan();

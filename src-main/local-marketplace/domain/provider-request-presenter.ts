@@ -1,8 +1,9 @@
 import type { PayInput } from '../../../src-shared/api/pay';
 import type { ProviderRequest } from '../../../src-shared/api/provider';
 import type { MarketplaceContext } from '../context';
+import { roundMoney } from './expenses';
 import { laborSum } from './pay';
-import { orderTimestamp, personSummary } from './provider-common';
+import { orderTimestamp, personSummary } from './work-order-parts';
 import type { WorkOrderRecord } from './work-order-record';
 
 /** An expense a provider proposes with a counter-offer. */
@@ -39,8 +40,6 @@ const REQUEST_TYPES = { request: 1, counterOffer: 2 } as const;
 /** How the service explains the marketplace's only pay term *(ours)*. */
 const PAY_TERM = { id: 'on_approval', explanation: 'Paid by the marketplace once the buyer approves the work' };
 
-const cents = (amount: number) => Math.round(amount * 100) / 100;
-
 /**
  * A request as the service answers it (spec, Provider request). It was `expired` if its expiry
  * came before it closed (or before now, while open); `active` while open and not expired.
@@ -49,7 +48,7 @@ export function presentRequest(context: MarketplaceContext, record: WorkOrderRec
   const data = JSON.parse(row.data) as RequestData;
   const at = (ms: number) => orderTimestamp(record, ms);
   const expired = row.expires_at <= (row.closed_at ?? context.clock.now());
-  const expensesTotal = cents(data.expenses.reduce((sum, expense) => sum + expense.amount, 0));
+  const expensesTotal = roundMoney(data.expenses.reduce((sum, expense) => sum + expense.amount, 0));
   const labor = laborSum(data.pay);
   return {
     id: row.id,
@@ -67,7 +66,7 @@ export function presentRequest(context: MarketplaceContext, record: WorkOrderRec
       base: { amount: data.pay.base.amount, units: data.pay.base.units ?? 1 },
       additional: { amount: data.pay.additional?.amount ?? 0, units: data.pay.additional?.units ?? 0 },
       labor_sum: labor,
-      max_pay: cents(labor + expensesTotal),
+      max_pay: roundMoney(labor + expensesTotal),
     },
     active: row.state === 'open' && !expired,
     expired,

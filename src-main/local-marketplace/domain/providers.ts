@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ProviderProfile, StarRating } from '../../../src-shared/api/provider';
+import type { WorkOrderManager } from '../../../src-shared/api/work-order';
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError, notFound } from '../http/errors';
 import { apiTimestamp } from '../http/timestamp';
+import { preparedStatement } from '../store/database';
 import { companyName } from './company';
 
 /** A background check or drug test on a provider's profile. */
@@ -50,7 +52,8 @@ export interface ManagerData {
   time_zone?: string;
 }
 
-interface UserRow {
+/** A row of the `users` table: buyer managers and providers alike. */
+export interface UserRow {
   id: number;
   company_id: number | null;
   role: 'manager' | 'provider';
@@ -157,13 +160,22 @@ function presentManager(context: MarketplaceContext, row: UserRow, data: Manager
   };
 }
 
-function findUserRow(context: MarketplaceContext, userId: number): UserRow | undefined {
-  return context.db.prepare('SELECT id, company_id, role, first_name, last_name, data FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+/** Any user by id, manager or provider; every record that names a person reads them here. */
+export function findUser(context: MarketplaceContext, userId: number): UserRow | undefined {
+  return preparedStatement(context, 'SELECT id, company_id, role, first_name, last_name, data FROM users WHERE id = ?').get(userId) as UserRow | undefined;
+}
+
+/** A manager user of the company, as a work order's `manager`; undefined for anyone else. */
+export function findManager(context: MarketplaceContext, companyId: number, userId: number): WorkOrderManager | undefined {
+  const row = findUser(context, userId);
+  if (row?.role !== 'manager' || row.company_id !== companyId) return undefined;
+  const data = JSON.parse(row.data) as ManagerData;
+  return { id: row.id, first_name: row.first_name, last_name: row.last_name, email: data.email ?? null, phone: data.phone ?? null };
 }
 
 /** A provider's profile, or undefined when the id is not a provider's. */
 export function providerProfile(context: MarketplaceContext, providerId: number): ProviderProfile | undefined {
-  const row = findUserRow(context, providerId);
+  const row = findUser(context, providerId);
   if (row?.role !== 'provider') return undefined;
   return presentProvider(context, row, JSON.parse(row.data) as ProviderData);
 }
@@ -173,7 +185,7 @@ export function providerProfile(context: MarketplaceContext, providerId: number)
  * caller's company; another company's manager is that company's record (403, decisions §5).
  */
 export function userProfile(context: MarketplaceContext, companyId: number, userId: number): ProviderProfile {
-  const row = findUserRow(context, userId);
+  const row = findUser(context, userId);
   if (!row) throw notFound(`User ${userId}`);
   if (row.role === 'provider') return presentProvider(context, row, JSON.parse(row.data) as ProviderData);
   if (row.company_id !== companyId) throw new MarketplaceError('FORBIDDEN', `User ${userId} belongs to another company`);

@@ -3,10 +3,12 @@ import type { ProviderRequest } from '../../../src-shared/api/provider';
 import type { MarketplaceContext } from '../context';
 import { notFound } from '../http/errors';
 import { preparedStatement } from '../store/database';
-import { findProviderProfile } from './lookups';
-import { announce, requireOrder, requireProviderUser, stepNotAllowed, wholeList } from './provider-common';
+import { providerProfile } from './providers';
+import { announce, requireOrder, requireProviderUser } from './provider-common';
+import { wholeList } from './work-order-parts';
 import { type ProposedExpense, presentRequest, type RequestData, type RequestRow } from './provider-request-presenter';
 import { scheduleStart, statusIdOf, type WorkOrderRecord } from './work-order-record';
+import { notAllowed } from './work-order-lifecycle';
 import { workOrderRepository } from './work-order-repository';
 
 const HOUR = 3_600_000;
@@ -75,7 +77,7 @@ export function createRequest(context: MarketplaceContext, terms: RequestTerms):
   const { record, row } = context.db.transaction(() => {
     const record = requireOrder(context, terms.workOrderId);
     requireProviderUser(context, terms.providerId, 'provider_id');
-    if (!REQUESTABLE.includes(record.status)) throw stepNotAllowed('request', record);
+    if (!REQUESTABLE.includes(record.status)) throw notAllowed('request', record.status);
     return { record, row: storeRequest(context, record, terms, now) };
   })();
   announce(context, 'workorder.requested', record, terms.providerId, now);
@@ -117,7 +119,7 @@ export function openRequests(context: MarketplaceContext, record: WorkOrderRecor
  */
 export function providersPendingAssignment(context: MarketplaceContext, record: WorkOrderRecord) {
   const results = openRequests(context, record).flatMap((request) => {
-    const profile = request.user ? findProviderProfile(context, request.user.id) : undefined;
+    const profile = request.user ? providerProfile(context, request.user.id) : undefined;
     return profile ? [{ ...profile, request }] : [];
   });
   return wholeList(results);

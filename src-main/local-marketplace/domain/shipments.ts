@@ -3,7 +3,8 @@ import type { StatusSlug } from '../../../src-shared/api/status';
 import type { MarketplaceContext } from '../context';
 import { invalidInput } from '../http/errors';
 import { preparedStatement } from '../store/database';
-import { announce, orderTimestamp, personSummary, requireAssignee, requireOrder, requireProviderUser, wholeList } from './provider-common';
+import { announce, requireAssignee, requireOrder, requireProviderUser } from './provider-common';
+import { orderTimestamp, personSummary, wholeList } from './work-order-parts';
 import type { WorkOrderRecord } from './work-order-record';
 
 interface ShipmentRow {

@@ -1,8 +1,9 @@
 import type { MarketplaceContext } from '../context';
 import { invalidInput, MarketplaceError, notFound } from '../http/errors';
 import { preparedStatement } from '../store/database';
-import { orderTimestamp, personSummary, requireAssignee, requireOrder, requireProviderUser, stepNotAllowed, wholeList } from './provider-common';
-import type { Actor } from './work-order-lifecycle';
+import { requireAssignee, requireOrder, requireProviderUser } from './provider-common';
+import { orderTimestamp, personSummary, wholeList } from './work-order-parts';
+import { type Actor, notAllowed } from './work-order-lifecycle';
 import type { WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
 import { assignWorkOrder, unassignWorkOrder } from './work-order-transitions';
@@ -83,7 +84,7 @@ function pendingSwap(context: MarketplaceContext, actor: Actor, workOrderId: num
   const swap = rowsOf(context, record.id).find((row) => row.id === swapId);
   if (!swap) throw notFound(`Swap request ${swapId} of work order ${record.id}`);
   if (swap.state !== 'pending') throw new MarketplaceError('INVALID_TRANSITION', `Can not ${step}: swap request ${swapId} is already ${swap.state}`);
-  if (record.status !== 'assigned') throw stepNotAllowed(step, record);
+  if (record.status !== 'assigned') throw notAllowed(step, record.status);
   if (record.assigneeId !== swap.from_provider_id) {
     throw new MarketplaceError('INVALID_TRANSITION', `Can not ${step}: provider ${swap.from_provider_id} who asked is no longer the assignee`);
   }

@@ -2,7 +2,8 @@ import type { TimeLog } from '../../../src-shared/api/time-log';
 import type { MarketplaceContext } from '../context';
 import { invalidInput } from '../http/errors';
 import { preparedStatement } from '../store/database';
-import { orderTimestamp, personSummary, requireAssignee, requireOrder, wholeList } from './provider-common';
+import { requireAssignee, requireOrder } from './provider-common';
+import { orderTimestamp, personSummary, wholeList } from './work-order-parts';
 import type { WorkOrderRecord } from './work-order-record';
 
 const HOUR = 3_600_000;

@@ -13,25 +13,14 @@ export interface Actor {
   companyId: number;
 }
 
-const VERBS: Readonly<Record<WorkOrderOperation, string>> = {
-  update: 'update',
-  publish: 'publish',
-  unpublish: 'unpublish',
-  revert: 'revert',
-  route: 'route',
-  unroute: 'unroute',
-  assign: 'assign',
-  unassign: 'unassign',
-  complete: 'complete',
-  incomplete: 'mark incomplete',
-  approve: 'approve',
-  unapprove: 'unapprove',
-  cancel: 'cancel',
-};
+/** How a message names an operation: by itself, but for `incomplete`. */
+const verbOf = (operation: WorkOrderOperation): string => (operation === 'incomplete' ? 'mark incomplete' : operation);
 
-/** The 400 of decisions §2: "Can not revert: work order is Assigned". */
-export function notAllowed(operation: WorkOrderOperation | 'set sub-status', status: StatusSlug): MarketplaceError {
-  const verb = operation === 'set sub-status' ? operation : VERBS[operation];
+/**
+ * The 400 of decisions §2, "Can not revert: work order is Assigned", for every step a status
+ * refuses: the buyer's operations, the provider's steps, the changes of an order's sub-resources.
+ */
+export function notAllowed(verb: string, status: StatusSlug): MarketplaceError {
   return new MarketplaceError('INVALID_TRANSITION', `Can not ${verb}: work order is ${statusOf(status).name}`);
 }
 
@@ -128,7 +117,7 @@ export function changeWorkOrder(
   const now = context.clock.now();
   const { record, events } = context.db.transaction(() => {
     const record = repository.findForCompany(actor.companyId, workOrderId);
-    if (!canTransition(operation, record.status)) throw notAllowed(operation, record.status);
+    if (!canTransition(operation, record.status)) throw notAllowed(verbOf(operation), record.status);
     const previous = record.status;
     const result = apply({ record, repository, now });
     if (result === 'unchanged') return { record, events: [] };

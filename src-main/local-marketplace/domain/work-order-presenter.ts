@@ -9,13 +9,15 @@ import type { ServiceTypeInput } from '../../../src-shared/api/work-order-reques
 import type { MarketplaceContext } from '../context';
 import { parseUtc } from '../http/timestamp';
 import { attachmentFolderList } from './attachments';
-import { findClient, findProviderProfile, findSavedLocation } from './lookups';
+import { clientOfCompany } from './clients';
+import { findManager, providerProfile } from './providers';
+import { savedLocation } from './locations';
 import { payOf } from './pay';
 import { problemsOf } from './problems';
 import { providerSideOf } from './provider-embedding';
 import { companyName } from './company';
 import { addressOf, primaryTypeOfWorkId, statusOf, type AddressSnapshot, type WorkOrderRecord } from './work-order-record';
-import { findManager, findProject, type ProjectRecord } from './work-order-references';
+import { findProject, type ProjectRecord } from './work-order-references';
 import { workOrderRepository, type RouteRow } from './work-order-repository';
 import { presentMilestones, timestampAt } from './work-order-milestones';
 import { timeZoneFor } from './work-order-time-zones';
@@ -64,11 +66,11 @@ export class WorkOrderPresenter {
   }
 
   #client(companyId: number, clientId: number) {
-    return memo(this.#clients, clientId, () => findClient(this.context, companyId, clientId));
+    return memo(this.#clients, clientId, () => clientOfCompany(this.context, companyId, clientId));
   }
 
   #provider(providerId: number) {
-    return memo(this.#providers, providerId, () => findProviderProfile(this.context, providerId));
+    return memo(this.#providers, providerId, () => providerProfile(this.context, providerId));
   }
 
   #manager(companyId: number, managerId: number): WorkOrderManager {
@@ -87,7 +89,7 @@ export class WorkOrderPresenter {
   #address(record: WorkOrderRecord): AddressSnapshot | undefined {
     const location = record.data.fields.location;
     if (location?.mode !== 'saved') return addressOf(record);
-    return memo(this.#savedLocations, location.id, () => findSavedLocation(this.context, record.companyId, location.id)) ?? record.data.savedAddress;
+    return memo(this.#savedLocations, location.id, () => savedLocation(this.context, record.companyId, location.id)) ?? record.data.savedAddress;
   }
 
   #timeZone(record: WorkOrderRecord): string {

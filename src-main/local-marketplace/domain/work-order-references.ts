@@ -1,18 +1,19 @@
 import type { Statement } from 'better-sqlite3';
 import { serviceTypesFor } from '../../../src-shared/api/reference-data';
-import type { WorkOrderManager } from '../../../src-shared/api/work-order';
 import type { WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
 import type { MarketplaceContext } from '../context';
 import { invalidInput } from '../http/errors';
 import { apiTimestamp, parseUtc } from '../http/timestamp';
-import { findClient, findSavedLocation } from './lookups';
+import { clientOfCompany } from './clients';
+import { findManager } from './providers';
+import { savedLocation } from './locations';
 import type { AddressSnapshot } from './work-order-record';
 import { typeOfWorkIds } from './work-order-record';
 import { perDatabase } from '../store/database';
 import { workOrderRepository } from './work-order-repository';
 
-// Records of other resources that a work order names. Managers and projects have no lookup in
-// `lookups.ts`, so they are read here from the tables of the first migration.
+// Records of other resources that a work order names: saved locations, clients and managers through
+// their own modules; projects, which have none, read here.
 
 export interface ProjectRecord {
   id: number;
@@ -21,20 +22,8 @@ export interface ProjectRecord {
 }
 
 const statements = perDatabase((db) => ({
-  manager: db.prepare(`SELECT id, first_name, last_name, data FROM users WHERE id = ? AND company_id = ? AND role = 'manager'`) as Statement<
-    [number, number],
-    { id: number; first_name: string; last_name: string; data: string }
-  >,
   project: db.prepare('SELECT id, name, client_id FROM projects WHERE id = ? AND company_id = ?') as Statement<[number, number], ProjectRecord>,
 }));
-
-/** A manager user of the company, as a work order's `manager`. */
-export function findManager(context: MarketplaceContext, companyId: number, userId: number): WorkOrderManager | undefined {
-  const row = statements(context).manager.get(userId, companyId);
-  if (!row) return undefined;
-  const data = JSON.parse(row.data) as { email?: string; phone?: string };
-  return { id: row.id, first_name: row.first_name, last_name: row.last_name, email: data.email ?? null, phone: data.phone ?? null };
-}
 
 export function findProject(context: MarketplaceContext, companyId: number, projectId: number): ProjectRecord | undefined {
   return statements(context).project.get(projectId, companyId);
@@ -46,7 +35,7 @@ interface Problem {
 }
 
 /** `YYYY-MM-DD HH:MM:SS` that names a real moment: the pattern alone lets 2024-02-31 through. */
-function isRealUtc(text: string): boolean {
+export function isRealUtc(text: string): boolean {
   const ms = parseUtc(text);
   return Number.isFinite(ms) && apiTimestamp(ms).utc === text;
 }
@@ -88,13 +77,13 @@ export function checkReferences(
   const problems: Problem[] = [];
   let savedAddress: AddressSnapshot | undefined;
   if (sent.location?.mode === 'saved') {
-    const saved = findSavedLocation(context, companyId, sent.location.id);
+    const saved = savedLocation(context, companyId, sent.location.id);
     if (saved) {
       const { name, address1, address2, city, state, zip, country } = saved;
       savedAddress = { name, address1, address2, city, state, zip, country };
     } else problems.push({ field: 'location.id', message: `Saved location ${sent.location.id} not found` });
   }
-  if (sent.client && !findClient(context, companyId, sent.client.id)) problems.push({ field: 'client.id', message: `Client ${sent.client.id} not found` });
+  if (sent.client && !clientOfCompany(context, companyId, sent.client.id)) problems.push({ field: 'client.id', message: `Client ${sent.client.id} not found` });
   if ((sent.project || sent.client) && merged.project) {
     const project = findProject(context, companyId, merged.project.id);
     if (!project) problems.push({ field: 'project.id', message: `Project ${merged.project.id} not found` });

@@ -5,9 +5,9 @@ import type { CancelBody } from '../../../src-shared/api/transitions';
 import type { WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, MarketplaceError, notFound } from '../http/errors';
-import { findProviderProfile } from './lookups';
+import { providerProfile } from './providers';
 import { type Actor, type ChangeStep, changeWorkOrder, domainEvent, emitAfterCommit, moveTo, notAllowed } from './work-order-lifecycle';
-import type { WorkOrderRecord } from './work-order-record';
+import { primaryTypeOfWorkId, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
 
 // The operations of decisions §2. The transition table itself is `WORK_ORDER_TRANSITIONS`;
@@ -16,14 +16,18 @@ import { workOrderRepository } from './work-order-repository';
 const PAY_JOB = 'workorder.pay';
 const PayJobSchema = z.object({ workOrderId: z.number().int() });
 
-/** Publishing and assigning need the order to be workable (decisions §2). */
-function requireDispatchable(operation: 'publish' | 'assign', fields: WorkOrderCreateBody): void {
-  const missing = [
-    ...(fields.type_of_work || fields.types_of_work?.length ? [] : ['types_of_work']),
+/** What publishing, assigning and auto-dispatch need the order to have (decisions §2), by field; none when it is workable. */
+export function missingForDispatch(fields: WorkOrderCreateBody): string[] {
+  return [
+    ...(primaryTypeOfWorkId(fields) === null ? ['types_of_work'] : []),
     ...(fields.location ? [] : ['location']),
     ...(fields.schedule?.service_window ? [] : ['schedule.service_window']),
     ...(fields.pay?.base.amount === undefined ? ['pay.base.amount'] : []),
   ];
+}
+
+function requireDispatchable(operation: 'publish' | 'assign', fields: WorkOrderCreateBody): void {
+  const missing = missingForDispatch(fields);
   if (missing.length > 0) throw invalidInput(`Can not ${operation}: the work order needs ${missing.join(', ')}`, missing);
 }
 
@@ -42,7 +46,7 @@ function cancelPayJob(context: MarketplaceContext, workOrderId: number): void {
 }
 
 function requireProvider(context: MarketplaceContext, providerId: number, field: string): ProviderProfile {
-  const provider = findProviderProfile(context, providerId);
+  const provider = providerProfile(context, providerId);
   if (!provider) throw invalidInput(`Provider ${providerId} not found`, [field]);
   return provider;
 }

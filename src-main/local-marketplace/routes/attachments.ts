@@ -28,8 +28,9 @@ import { openStored, removeTemporaryFilesFolder } from '../domain/attachments-st
 import { receiveUpload, uploadOptions, type ReceivedUpload } from '../domain/attachments-upload';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { invalidInput, MarketplaceError, notFound } from '../http/errors';
+import { acceptingForms } from '../http/form-body';
 import { IdParam, route } from '../http/route';
-import { acceptingForms, WorkOrderParams } from './work-orders-input';
+import { WorkOrderParams } from './work-orders-input';
 
 const tag = 'Attachments';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AUTO_DISPATCH_WORKER_TYPE, WorkerAnswerSchema } from '../../../src-shared/api/auto-dispatch';
 import type { MarketplaceContext } from '../context';
 import { AutoDispatchInputSchema, checkAutoDispatch, registerAutoDispatchJobs, runAutoDispatch } from '../domain/auto-dispatch';
+import { acceptingForms } from '../http/form-body';
 import { route } from '../http/route';
-import { acceptingForms } from './work-orders-input';
 
 /**
  * POST workorders/auto_dispatch (spec, Work orders; decisions §2): checks every order first (a

@@ -6,12 +6,12 @@ import { AsyncQuerySchema, jsonField } from '../../../src-shared/api/form-fields
 import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { listExpenses, prepareAddExpense, prepareDeleteExpense, prepareUpdateExpense, updateExpenses } from '../domain/expenses';
+import { acceptingForms, readJsonText } from '../http/form-body';
 import { IdParam, route } from '../http/route';
-import { acceptingForms, WorkOrderParams } from './work-orders-input';
+import { WorkOrderParams } from './work-orders-input';
 
 const tag = 'Expenses';
 const ExpenseParams = WorkOrderParams.extend({ expense_id: IdParam });
-const readJson = jsonField(z.unknown());
 
 /**
  * Decisions §5: a parameter the spec calls JSON, such as an expense, may also come as one form
@@ -21,7 +21,7 @@ function unwrapping(name: string) {
   return (body: unknown): unknown => {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
     const keys = Object.keys(body);
-    return keys.length === 1 && keys[0] === name ? readJson.parse((body as Record<string, unknown>)[name]) : body;
+    return keys.length === 1 && keys[0] === name ? readJsonText((body as Record<string, unknown>)[name]) : body;
   };
 }
 

@@ -13,8 +13,8 @@ import {
 import type { AuthInfo } from '../auth/require-token';
 import type { MarketplaceContext } from '../context';
 import { createAttributes, deleteAttribute, listAttributes, type Membership, updateAttribute, updateAttributes } from '../domain/talent-pool-attributes';
+import { acceptingForms } from '../http/form-body';
 import { IdParam, route } from '../http/route';
-import { acceptingForms } from './work-orders-input';
 
 const tag = 'Talent pools';
 const base = '/talent-pools/:talent_pool_id/providers/:provider_id/attributes';

@@ -4,6 +4,8 @@ import { TOKEN_PATH, TokenRequestSchema, TokenResponseSchema } from '../../../sr
 import { sameSecret, verifyPassword } from '../auth/secrets';
 import { issueToken, refreshToken } from '../auth/tokens';
 import type { MarketplaceContext } from '../context';
+import { findUser, type ManagerData } from '../domain/providers';
+import { preparedStatement } from '../store/database';
 
 const SUPPORTED_GRANTS = ['password', 'refresh_token'];
 
@@ -43,7 +45,7 @@ export function registerTokenRoute(app: FastifyInstance, context: MarketplaceCon
         const missing = ['grant_type', 'client_id', 'client_secret'].filter((key) => !text(body[key]));
         return tokenError(reply, 400, 'invalid_request', `Missing required parameter: ${missing.join(', ')}`);
       }
-      const client = context.db.prepare('SELECT client_secret FROM api_clients WHERE client_id = ?').get(clientId) as { client_secret: string } | undefined;
+      const client = preparedStatement(context, 'SELECT client_secret FROM api_clients WHERE client_id = ?').get(clientId) as { client_secret: string } | undefined;
       if (!client || !sameSecret(clientSecret, client.client_secret)) {
         return tokenError(reply, 401, 'invalid_client', INVALID_CLIENT_DESCRIPTION);
       }
@@ -63,12 +65,11 @@ export function registerTokenRoute(app: FastifyInstance, context: MarketplaceCon
         const missing = ['username', 'password'].filter((key) => !text(body[key]));
         return tokenError(reply, 400, 'invalid_request', `Missing required parameter: ${missing.join(', ')}`);
       }
-      const user = context.db
-        .prepare(
-          `SELECT u.id, u.password FROM users u JOIN api_clients c ON c.company_id = u.company_id
+      const user = preparedStatement(
+        context,
+        `SELECT u.id, u.password FROM users u JOIN api_clients c ON c.company_id = u.company_id
            WHERE c.client_id = ? AND u.username = ? AND u.role = 'manager'`,
-        )
-        .get(clientId, username) as { id: number; password: string } | undefined;
+      ).get(clientId, username) as { id: number; password: string } | undefined;
       if (!user || !verifyPassword(password, user.password)) {
         return tokenError(reply, 400, 'invalid_grant', 'The user credentials are invalid');
       }
@@ -80,10 +81,8 @@ export function registerTokenRoute(app: FastifyInstance, context: MarketplaceCon
 
 /** The signed-in user, added to the token answer by decisions §4. */
 function userSummary(context: MarketplaceContext, userId: number) {
-  const row = context.db.prepare('SELECT id, first_name, last_name, data FROM users WHERE id = ?').get(userId) as
-    | { id: number; first_name: string; last_name: string; data: string }
-    | undefined;
+  const row = findUser(context, userId);
   if (!row) return undefined;
-  const data = JSON.parse(row.data) as { email?: string };
-  return { id: row.id, first_name: row.first_name, last_name: row.last_name, email: data.email ?? null };
+  const { email } = JSON.parse(row.data) as ManagerData;
+  return { id: row.id, first_name: row.first_name, last_name: row.last_name, email: email ?? null };
 }

@@ -13,9 +13,10 @@ import { createWorkOrder, updateWorkOrder } from '../domain/work-order-editing';
 import { presenterFor } from '../domain/work-order-presenter';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { cancelWorkOrder, registerWorkOrderJobs } from '../domain/work-order-transitions';
+import { acceptingForms } from '../http/form-body';
 import { route } from '../http/route';
 import { registerWorkOrderTransitionRoutes } from './work-orders-transitions';
-import { acceptingForms, WorkOrderOrWorker, WorkOrderParams } from './work-orders-input';
+import { WorkOrderOrWorker, WorkOrderParams } from './work-orders-input';
 
 const tag = 'Work orders';
 

@@ -3,7 +3,7 @@ import type { TypeOfWorkId } from '../../../src-shared/api/reference-data';
 import type { StatusSlug, SubStatus } from '../../../src-shared/api/status';
 import type { WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
 import type { MarketplaceContext } from '../context';
-import { findSavedLocation } from '../domain/lookups';
+import { savedLocation } from '../domain/locations';
 import type { AddressSnapshot, WorkOrderData } from '../domain/work-order-record';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { apiTimestamp } from '../http/timestamp';
@@ -111,7 +111,7 @@ const pick = <Item>(items: readonly Item[], index: number): Item => items[index 
 function fieldsFor(context: MarketplaceContext, index: number, status: StatusSlug, start: number): { fields: WorkOrderCreateBody; savedAddress?: AddressSnapshot } {
   const job = pick(JOBS, index);
   const savedLocationId = index % 2 === 0 ? 701 + (index % 8) : undefined;
-  const saved = savedLocationId === undefined ? undefined : findSavedLocation(context, COMPANY_ID, savedLocationId);
+  const saved = savedLocationId === undefined ? undefined : savedLocation(context, COMPANY_ID, savedLocationId);
   const clientId = index % 4 === 3 ? undefined : 501 + (index % 3);
   // The first drafts are bare, as drafts often are; every other order is ready to publish.
   const bare = status === 'created' && index < 2;

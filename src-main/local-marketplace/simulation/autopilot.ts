@@ -4,6 +4,7 @@ import { postProviderMessage } from '../domain/messages';
 import { checkIn, checkOut, completeWork, confirmAssignment, type ProviderStep, reportDelay, reportOnMyWay } from '../domain/provider-actions';
 import { hasUploaded, uploadDeliverable } from '../domain/provider-uploads';
 import { createRequest, openRequests } from '../domain/requests';
+import { statusIdOf } from '../domain/work-order-record';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { preparedStatement } from '../store/database';
 import type { SeededRandom } from './random';
@@ -27,6 +28,9 @@ interface Candidate {
   sub_status: string;
   assignee_id: number | null;
 }
+
+/** The statuses a provider moves on: open to requests (`planRequest`) or assigned (`planProgress`). */
+const ACTIVE_STATUS_IDS = JSON.stringify((['published', 'routed', 'assigned'] as const).map(statusIdOf));
 
 /** Enough requests for the buyer to choose from; more would bury the list. */
 const MAX_OPEN_REQUESTS = 3;
@@ -94,7 +98,9 @@ function planFor(context: MarketplaceContext, order: Candidate, random: SeededRa
  * are chosen with `random`; the buyer's decisions (assign, approve) stay the buyer's.
  */
 export function runAutopilot(context: MarketplaceContext, random: SeededRandom, orders: number): AutopilotStep[] {
-  const candidates = preparedStatement(context, 'SELECT id, status_id, sub_status, assignee_id FROM work_orders WHERE status_id IN (2, 3, 9) ORDER BY id').all() as Candidate[];
+  const candidates = preparedStatement(context, 'SELECT id, status_id, sub_status, assignee_id FROM work_orders WHERE status_id IN (SELECT value FROM json_each(?)) ORDER BY id').all(
+    ACTIVE_STATUS_IDS,
+  ) as Candidate[];
   const taken: AutopilotStep[] = [];
   for (const order of random.shuffled(candidates)) {
     if (taken.length >= orders) break;

@@ -4,7 +4,8 @@ import { booleanField, integerField, jsonField } from '../../../src-shared/api/f
 import { PayInputSchema } from '../../../src-shared/api/pay';
 import { SHIPMENT_DIRECTIONS, SHIPMENT_STATUSES } from '../../../src-shared/api/shipment';
 import { SubStatusSchema } from '../../../src-shared/api/status';
-import { apiTimestamp, parseUtc } from '../http/timestamp';
+import { isRealUtc } from '../domain/work-order-references';
+import { parseUtc } from '../http/timestamp';
 
 // Bodies of `/__local/simulate/*`: JSON or form alike (decisions §5, so ids may be text and
 // nested values JSON text), every key checked, unknown keys refused.
@@ -13,10 +14,7 @@ const Id = integerField(z.number().int().positive().max(2_147_483_647));
 const WEEK_SECONDS = 7 * 24 * 3600;
 
 /** A UTC moment as the API writes it, read into epoch milliseconds; the round trip refuses 31 February. */
-const UtcMoment = UtcDateTimeSchema.refine((text) => {
-  const ms = parseUtc(text);
-  return Number.isFinite(ms) && apiTimestamp(ms).utc === text;
-}, 'Not a real date and time').transform(parseUtc);
+const UtcMoment = UtcDateTimeSchema.refine(isRealUtc, 'Not a real date and time').transform(parseUtc);
 
 /** A decimal that may arrive as text in a form. */
 function decimalField<Schema extends z.ZodType<number>>(schema: Schema) {
