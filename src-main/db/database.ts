@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { restoreIndexes } from './deferred-indexes';
 import { migrate } from './migrations/index';
@@ -8,11 +10,12 @@ export type CacheDatabase = Database.Database;
 const BUSY_TIMEOUT_MS = 5_000;
 
 /**
- * Opens (or creates) the offline cache of one environment, migrated to the latest version. Callers
+ * Opens (or creates, with its folder) the offline cache of one environment, migrated to the latest version. Callers
  * pass a file per environment so sandbox data never mixes with production data; `:memory:` is for
  * tests.
  */
 export function openCache(file: string): CacheDatabase {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   // WAL lets the renderer's reads run while a background pull writes.
   if (file !== ':memory:') db.pragma('journal_mode = WAL');

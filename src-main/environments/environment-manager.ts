@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from '../../src-shared/errors';
 import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls } from '../../src-shared/ipc/channels';
@@ -119,12 +118,10 @@ export class EnvironmentManager {
     return { id, ...urls, credentialSource: secretCredentialSource(this.options.secretStore, id), cacheFile: this.cacheFile(id) };
   }
 
-  /** One SQLite file per environment, never shared. The folder is made here so `openCache` can open it. */
+  /** One SQLite file per environment, never shared (`openCache` makes its folder). */
   cacheFile(id: EnvironmentId): string {
-    const folder = join(this.options.dataDir, 'cache');
-    mkdirSync(folder, { recursive: true });
     // Parsed, not trusted: the id becomes part of a path.
-    return join(folder, `${EnvironmentIdSchema.parse(id)}.sqlite3`);
+    return join(this.options.dataDir, 'cache', `${EnvironmentIdSchema.parse(id)}.sqlite3`);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/api/attachment';
+import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../../src-shared/api/token';
 
 /** How one marketplace server is set up. One server plays one environment. */
 export const MarketplaceOptionsSchema = z.object({
@@ -7,7 +8,7 @@ export const MarketplaceOptionsSchema = z.object({
   db: z.string().min(1).default(':memory:'),
   /** Decides the webhook service path (`webhook-sandbox` or `webhook`). */
   environment: z.enum(['sandbox', 'production']).default('sandbox'),
-  tokenLifetimeSeconds: z.number().int().positive().default(3600),
+  tokenLifetimeSeconds: z.number().int().positive().default(ACCESS_TOKEN_LIFETIME_SECONDS),
   /** Approved orders are paid after this long (decisions §2). */
   payDelaySeconds: z.number().nonnegative().default(5),
   /** Seed the demo company into an empty database. */

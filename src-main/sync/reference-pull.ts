@@ -1,3 +1,4 @@
+import { REFERENCE_KINDS, type ReferenceKind } from '../../src-shared/ipc/channels';
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { forEachConcurrently } from './concurrency';
@@ -5,15 +6,14 @@ import type { PullStepOptions } from './pull-step';
 
 type Company = MarketplaceClient['company'];
 
-/** The reference lists the pull keeps, by the kind they are stored under. */
-const REFERENCE_LISTS: readonly { kind: string; fetch: (company: Company, signal: AbortSignal) => Promise<readonly { id: number }[]> }[] = [
-  { kind: 'types-of-work', fetch: async (company, signal) => (await company.typesOfWork({ signal })).results },
-  { kind: 'tags', fetch: async (company, signal) => (await company.tags({ signal })).results },
-  { kind: 'expense-categories', fetch: async (company, signal) => (await company.expenseCategories({ signal })).results },
-  { kind: 'incomplete-reasons', fetch: (company, signal) => company.incompleteReasons({ signal }) },
-];
-
-export const REFERENCE_KINDS = REFERENCE_LISTS.map((list) => list.kind);
+/** How each reference list the IPC contract names is fetched: a kind without one does not compile. */
+const FETCHERS: Readonly<Record<ReferenceKind, (company: Company, signal: AbortSignal) => Promise<readonly { id: number }[]>>> = {
+  'types-of-work': async (company, signal) => (await company.typesOfWork({ signal })).results,
+  tags: async (company, signal) => (await company.tags({ signal })).results,
+  'expense-categories': async (company, signal) => (await company.expenseCategories({ signal })).results,
+  'incomplete-reasons': (company, signal) => company.incompleteReasons({ signal }),
+};
+const REFERENCE_LISTS = REFERENCE_KINDS.map((kind) => ({ kind, fetch: FETCHERS[kind] }));
 
 export interface ReferencePullOptions extends PullStepOptions {
   company: Company;

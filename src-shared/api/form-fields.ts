@@ -48,3 +48,12 @@ export function booleanField() {
 /** The optional `async` query parameter most operations take (spec, general rule 5). */
 export const AsyncQuerySchema = z.object({ async: booleanField().optional() });
 export type AsyncQuery = z.infer<typeof AsyncQuerySchema>;
+
+/**
+ * The highest page number a list query takes. (page − 1) × per_page stays an exact integer and a
+ * realistic SQL offset; a larger page could only be a typo or a probe, and answers 400.
+ */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
+/** A list query's `page`: a positive whole number, from JSON or a query string. */
+export const PageNumberSchema = integerField(z.number().int().min(1).max(MAX_PAGE_NUMBER));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActionsSchema, NamedReferenceSchema, flexibleList, partialUpdate } from './common';
-import { integerField } from './form-fields';
+import { PageNumberSchema, integerField } from './form-fields';
 import { CountryCodeSchema } from './reference-data';
 
 /** `location_type` ids of decisions §6. */
@@ -70,7 +70,7 @@ export const SavedLocationListQuerySchema = z.object({
    * Paged like work order lists, at most 100 a page (decisions §3); a client reading them all pages
    * through. The bound is not imported from work-order-list: that module depends on this one.
    */
-  page: integerField(z.number().int().min(1)).optional(),
+  page: PageNumberSchema.optional(),
   per_page: integerField(z.number().int().min(1).max(100)).optional(),
 });
 export type SavedLocationListQuery = z.infer<typeof SavedLocationListQuerySchema>;

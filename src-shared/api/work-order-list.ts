@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SortOrderSchema, flexibleList, listEnvelope } from './common';
-import { booleanField, integerField } from './form-fields';
+import { PageNumberSchema, booleanField, integerField } from './form-fields';
 import type { StatusSlug } from './status';
 import { WorkOrderSchema } from './work-order';
 
@@ -54,7 +54,7 @@ const IdFilterSchema = integerField(z.number().int().positive()).optional();
  */
 export const WorkOrderListQuerySchema = z.object({
   list: WorkOrderListIdSchema.default('workorders_all'),
-  page: integerField(z.number().int().min(1)).default(1),
+  page: PageNumberSchema.default(1),
   per_page: integerField(z.number().int().min(1).max(WORK_ORDER_LIST_MAX_PER_PAGE)).default(
     WORK_ORDER_LIST_DEFAULT_PER_PAGE,
   ),

@@ -105,6 +105,7 @@ describe('GET workorders', () => {
       ['per_page=0', 'per_page'],
       ['per_page=ten', 'per_page'],
       ['page=0', 'page'],
+      ['page=9007199254740991', 'page'],
       ['sort=colour', 'sort'],
       ['order=sideways', 'order'],
       ['list=workorders_everything', 'list'],

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { integerField } from '../../../src-shared/api/form-fields';
+import { PageNumberSchema, integerField } from '../../../src-shared/api/form-fields';
 import { WebhookEventSchema, WebhookIdSchema } from '../../../src-shared/api/webhook';
 import type { MarketplaceContext } from '../context';
 import { IdParam, route, type RouteRegistry } from '../http/route';
@@ -15,7 +15,7 @@ const DeliveryLogQuerySchema = z.object({
   work_order_id: IdParam.optional(),
   /** The delivery's status now, whichever attempt it was. */
   status: z.enum(DELIVERY_STATUSES).optional(),
-  page: integerField(z.number().int().positive().max(1_000_000)).default(1),
+  page: PageNumberSchema.default(1),
   per_page: integerField(z.number().int().positive().max(LARGEST_PAGE)).default(100),
 });
 

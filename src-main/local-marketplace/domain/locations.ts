@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integerField } from '../../../src-shared/api/form-fields';
+import { PageNumberSchema, integerField } from '../../../src-shared/api/form-fields';
 import {
   LOCATION_TYPES,
   SavedLocationCreateBodySchema,
@@ -53,7 +53,7 @@ export const LocationUpdateBody = withNumericLocationType(SavedLocationUpdateBod
 
 /** GET locations: `f_search` and paging as GET workorders pages (decisions §3: at most 100 a page). */
 export const LocationListQuery = SavedLocationListQuerySchema.extend({
-  page: integerField(z.number().int().min(1)).default(1),
+  page: PageNumberSchema.default(1),
   per_page: integerField(z.number().int().min(1).max(WORK_ORDER_LIST_MAX_PER_PAGE)).default(WORK_ORDER_LIST_DEFAULT_PER_PAGE),
 });
 export type LocationListQuery = z.output<typeof LocationListQuery>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { integerField } from '../../../src-shared/api/form-fields';
+import { PageNumberSchema, integerField } from '../../../src-shared/api/form-fields';
 import {
   TalentPoolAttributeIdSchema,
   TalentPoolAttributeListQuerySchema,
@@ -27,7 +27,7 @@ const AttributeParams = MemberParams.extend({ attribute_uuid: TalentPoolAttribut
  */
 const AttributeListQuery = TalentPoolAttributeListQuerySchema.extend({
   limit: integerField(z.number().int().positive().max(1000)).optional(),
-  page: integerField(z.number().int().positive().max(100_000)).optional(),
+  page: PageNumberSchema.optional(),
 });
 
 const membership = (auth: AuthInfo, params: z.output<typeof MemberParams>): Membership => ({

@@ -8,6 +8,7 @@ import { WorkOrderCreateBodySchema, WorkOrderUpdateBodySchema } from '../../../s
 import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { listItemsJson } from '../domain/work-order-list-items';
+import { wholeList } from '../domain/work-order-parts';
 import { countLists, listWorkOrders } from '../domain/work-order-list-query';
 import { createWorkOrder, updateWorkOrder } from '../domain/work-order-editing';
 import { presenterFor } from '../domain/work-order-presenter';
@@ -62,8 +63,7 @@ export function registerWorkOrderRoutes(app: FastifyInstance, context: Marketpla
     tag,
     response: WorkOrderListsAnswerSchema,
     handler: ({ auth }) => {
-      const results = countLists(context, auth.companyId);
-      return { metadata: { total: results.length, page: 1, pages: 1, per_page: results.length }, results };
+      return wholeList(countLists(context, auth.companyId));
     },
   });
 

@@ -6,7 +6,8 @@ import { temporaryDir } from '../../support/temporary-dir';
 
 describe('openCache', () => {
   it('opens a file in WAL mode with foreign keys, migrated, and reopens it unchanged', () => {
-    const file = join(temporaryDir(), 'sandbox.db');
+    // A folder that does not exist yet: the cache makes it.
+    const file = join(temporaryDir(), 'cache', 'sandbox.db');
     const db = openCache(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
