@@ -6,7 +6,6 @@ import {
   ExpenseListSchema,
   ExpenseSchema,
   ExpenseUpdateBodySchema,
-  listEnvelope,
   MessageBodySchema,
   MessageListSchema,
   MessageSchema,
@@ -15,7 +14,8 @@ import {
   ProblemReportQuerySchema,
   ProblemSchema,
   ProblemsAnswerSchema,
-  ProviderProfileSchema,
+  PENDING_ASSIGNMENT_LIST,
+  PendingProvidersSchema,
   ProviderRequestListSchema,
   ProviderRequestSchema,
   ShipmentListSchema,
@@ -26,10 +26,6 @@ import {
 import { type CallOptions, type Input, queryOf, type RestCaller, segment, validated } from './rest-caller';
 import { orderPath } from './work-orders-api';
 
-/** The spec's name for the providers who requested an order and wait for an answer. */
-const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';
-/** Each profile carries its open `request`; the loose profile schema keeps it. */
-const PendingProvidersSchema = listEnvelope(ProviderProfileSchema);
 
 /** What hangs off one work order: requests, swaps, attachments, expenses, messages, problems, logs, pay, shipments. */
 export class WorkOrderPartsApi {

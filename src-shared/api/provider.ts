@@ -113,3 +113,22 @@ export type ProviderProfile = z.infer<typeof ProviderProfileSchema>;
 /** GET users/{user} answers the provider profile shape. */
 export const UserSchema = ProviderProfileSchema;
 export type User = ProviderProfile;
+
+/** The only list of GET workorders/{id}/providers the spec shows: who requested and awaits an answer. */
+export const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';
+
+/** Query of GET workorders/{id}/providers. */
+export const PendingProvidersQuerySchema = z.object({
+  list: z.literal(PENDING_ASSIGNMENT_LIST).optional(),
+  view: z.string().optional(),
+  sticky: z.string().optional(),
+  default_view: z.string().optional(),
+});
+
+/**
+ * A provider pending assignment: the profile, with the request that puts them on the list. The
+ * spec does not show this answer, so the request is optional here; the local marketplace sends it.
+ */
+export const PendingProviderSchema = ProviderProfileSchema.extend({ request: ProviderRequestSchema.optional() });
+export type PendingProvider = z.infer<typeof PendingProviderSchema>;
+export const PendingProvidersSchema = listEnvelope(PendingProviderSchema);

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WorkerAnswerSchema } from '../../../src-shared/api/auto-dispatch';
-import { listEnvelope } from '../../../src-shared/api/common';
 import { AsyncQuerySchema } from '../../../src-shared/api/form-fields';
-import { ProviderProfileSchema, ProviderRequestListSchema, ProviderRequestSchema } from '../../../src-shared/api/provider';
+import { PENDING_ASSIGNMENT_LIST, PendingProvidersQuerySchema, PendingProvidersSchema, ProviderRequestListSchema, ProviderRequestSchema } from '../../../src-shared/api/provider';
 import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { closeRequestsOnOrderChanges, findRequest, listRequests, providersPendingAssignment } from '../domain/requests';
@@ -12,20 +11,6 @@ import { IdParam, route } from '../http/route';
 import { WorkOrderParams } from './work-orders-input';
 
 const tag = 'Requests';
-
-/** The only list of `workorders/{id}/providers` the spec shows. */
-const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';
-
-const ProvidersQuerySchema = z.object({
-  list: z.literal(PENDING_ASSIGNMENT_LIST).optional(),
-  view: z.string().optional(),
-  sticky: z.string().optional(),
-  default_view: z.string().optional(),
-});
-
-/** A provider pending assignment: the profile, with the request that puts them on the list. */
-const PendingProviderSchema = ProviderProfileSchema.extend({ request: ProviderRequestSchema });
-const PendingProvidersSchema = listEnvelope(PendingProviderSchema);
 
 /** Providers' requests and counter-offers, as the buyer sees them (decisions §6). */
 export function registerRequestRoutes(app: FastifyInstance, context: MarketplaceContext): void {
@@ -63,7 +48,7 @@ export function registerRequestRoutes(app: FastifyInstance, context: Marketplace
     summary: 'The providers pending assignment (list=find_providers_pending_assignment): each profile carries its open request',
     tag,
     params: WorkOrderParams,
-    query: ProvidersQuerySchema,
+    query: PendingProvidersQuerySchema,
     response: PendingProvidersSchema,
     handler: ({ params, query, auth }) => {
       const answer = providersPendingAssignment(context, repository.findForCompany(auth.companyId, params.work_order_id));

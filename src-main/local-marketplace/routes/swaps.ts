@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ActionsSchema, listEnvelope, TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
-import { SwapAnswerSchema, SwapRequestIdSchema } from '../../../src-shared/api/swap';
+import { listEnvelope } from '../../../src-shared/api/common';
+import { SwapAnswerSchema, SwapRequestIdSchema, SwapSchema } from '../../../src-shared/api/swap';
 import type { MarketplaceContext } from '../context';
 import { acceptSwap, declineSwap, listSwaps } from '../domain/swaps';
 import { workOrderRepository } from '../domain/work-order-repository';
@@ -9,22 +8,6 @@ import { route } from '../http/route';
 import { WorkOrderParams } from './work-orders-input';
 
 const tag = 'Swaps';
-
-/**
- * A swap request as we show it *(ours)*: the spec names only accept and decline, whose answer is
- * `{success}`; the buyer needs the list to learn the ids.
- */
-export const SwapSchema = z.looseObject({
-  id: z.string(),
-  work_order: z.looseObject({ id: z.number().int() }),
-  from: UserSummarySchema,
-  to: UserSummarySchema,
-  status: z.enum(['pending', 'accepted', 'declined']),
-  notes: z.string(),
-  created: TimestampSchema,
-  decided: TimestampSchema.nullable(),
-  actions: ActionsSchema,
-});
 
 const SwapParams = WorkOrderParams.extend({ swap_request_id: SwapRequestIdSchema });
 

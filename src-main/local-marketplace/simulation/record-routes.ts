@@ -9,7 +9,7 @@ import { addShipment, updateShipmentStatus } from '../domain/shipments';
 import { askSwap } from '../domain/swaps';
 import type { RouteRegistry } from '../http/route';
 import { simulationRoute } from './control-route';
-import { SwapSchema } from '../routes/swaps';
+import { SwapSchema } from '../../../src-shared/api/swap';
 import { ProviderMessageBodySchema, ShipmentBodySchema, ShipmentStatusBodySchema, SwapBodySchema, UploadBodySchema } from './step-schemas';
 
 /** `/__local/simulate/*` steps that leave a record on the order: swaps, messages, shipments, deliverables. */
