@@ -23,10 +23,13 @@ export type LocationType = z.infer<typeof LocationTypeSchema>;
 export const LocationTypesAnswerSchema = flexibleList(LocationTypeSchema);
 export type LocationTypesAnswer = z.infer<typeof LocationTypesAnswerSchema>;
 
-const LocationTypeIdSchema = z
-  .number()
-  .int()
-  .refine((id) => LOCATION_TYPES.some((type) => type.id === id), 'Unknown location type');
+/** A location type id of LOCATION_TYPES; a form body's decimal text counts (decisions §5). */
+export const LocationTypeIdSchema = integerField(
+  z
+    .number()
+    .int()
+    .refine((id) => LOCATION_TYPES.some((type) => type.id === id), 'Unknown location type'),
+);
 
 /** Address fields as answered, shared by saved locations, clients and work order locations. */
 export const AddressShape = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Client, Project } from '../../../src-shared/api/client';
 import { IdInputSchema } from '../../../src-shared/api/common';
-import { booleanField, integerField, jsonField } from '../../../src-shared/api/form-fields';
-import { LOCATION_TYPES } from '../../../src-shared/api/location';
+import { booleanField, jsonField } from '../../../src-shared/api/form-fields';
+import { LocationTypeIdSchema } from '../../../src-shared/api/location';
 import { CountryCodeSchema } from '../../../src-shared/api/reference-data';
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError, invalidInput, notFound } from '../http/errors';
@@ -32,7 +32,7 @@ export const ClientCreateBody = z.strictObject({
   state: z.string().optional(),
   zip: z.string().optional(),
   country: CountryCodeSchema.optional(),
-  location_type: integerField(z.number().int().refine((id) => LOCATION_TYPES.some((type) => type.id === id), 'Unknown location type')).optional(),
+  location_type: LocationTypeIdSchema.optional(),
 });
 export type ClientCreateBody = z.output<typeof ClientCreateBody>;
 

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { PageNumberSchema, integerField } from '../../../src-shared/api/form-fields';
 import {
   LOCATION_TYPES,
-  SavedLocationCreateBodySchema,
   SavedLocationListQuerySchema,
-  SavedLocationUpdateBodySchema,
   type SavedLocation,
   type SavedLocationCreateBody,
   type SavedLocationUpdateBody,
@@ -36,20 +34,6 @@ interface LocationRow {
 /** A saved location made without a type is Commercial, the service's first type. */
 const DEFAULT_LOCATION_TYPE = 1;
 
-/**
- * A form body carries every value as text (decisions §5), but the shared body schemas read
- * `location_type` as a number; this turns its decimal text into one before they check it.
- */
-function withNumericLocationType<Schema extends z.ZodType>(schema: Schema) {
-  return z.preprocess((body) => {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-    const value = (body as Record<string, unknown>).location_type;
-    return typeof value === 'string' && /^\d+$/.test(value.trim()) ? { ...body, location_type: Number(value) } : body;
-  }, schema);
-}
-
-export const LocationCreateBody = withNumericLocationType(SavedLocationCreateBodySchema);
-export const LocationUpdateBody = withNumericLocationType(SavedLocationUpdateBodySchema);
 
 /** GET locations: `f_search` and paging as GET workorders pages (decisions §3: at most 100 a page). */
 export const LocationListQuery = SavedLocationListQuerySchema.extend({

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SavedLocationListSchema, SavedLocationSchema } from '../../../src-shared/api/location';
+import { SavedLocationCreateBodySchema, SavedLocationListSchema, SavedLocationSchema, SavedLocationUpdateBodySchema } from '../../../src-shared/api/location';
 import type { MarketplaceContext } from '../context';
-import { LocationCreateBody, LocationListQuery, LocationUpdateBody, createLocation, deleteLocation, listLocations, updateLocation } from '../domain/locations';
+import { LocationListQuery, createLocation, deleteLocation, listLocations, updateLocation } from '../domain/locations';
 import { IdParam, route } from '../http/route';
 
 const TAG = 'Saved locations';
@@ -25,7 +25,7 @@ export function registerLocationRoutes(app: FastifyInstance, context: Marketplac
     url: '/locations',
     summary: 'Save a location',
     tag: TAG,
-    body: LocationCreateBody,
+    body: SavedLocationCreateBodySchema,
     response: SavedLocationSchema,
     handler: ({ auth, body }) => createLocation(context, auth.companyId, body),
   });
@@ -36,7 +36,7 @@ export function registerLocationRoutes(app: FastifyInstance, context: Marketplac
     summary: 'Edit a saved location; only the fields sent change',
     tag: TAG,
     params: LocationParams,
-    body: LocationUpdateBody,
+    body: SavedLocationUpdateBodySchema,
     response: SavedLocationSchema,
     handler: ({ auth, params, body }) => updateLocation(context, auth.companyId, params.location_id, body),
   });
