@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   IPC_UNKNOWN_CHANNEL: 'That action does not exist.',
   IPC_FORBIDDEN_SENDER: 'The request came from a window that is not allowed to make it.',
   IPC_DISCONNECTED: 'The connection to the app was lost.',
+  IPC_NOT_CONNECTED: 'This page is not connected to Field Desk: open the address it printed when it started.',
   IPC_TIMEOUT: 'The app took too long to answer.',
   SETTINGS_WRITE_FAILED: 'Settings could not be saved.',
   KEYCHAIN_UNAVAILABLE: 'No keychain (Secret Service) is available.',

@@ -50,14 +50,14 @@ export function createWebBridge(token: string | undefined): RendererBridge {
     queue.delete(id);
     call.resolve(result);
   };
-  const failAll = (code: 'IPC_DISCONNECTED' | 'IPC_FORBIDDEN_SENDER') => {
+  const failAll = (code: 'IPC_DISCONNECTED' | 'IPC_NOT_CONNECTED') => {
     for (const id of [...pending.keys()]) settle(id, { ok: false, error: new AppError(code).toBody() });
   };
   // Nothing will ever answer this page: every call fails at once rather than after the timeout.
   const refuse = () => {
     refused = true;
     connection.set('refused');
-    failAll('IPC_FORBIDDEN_SENDER');
+    failAll('IPC_NOT_CONNECTED');
   };
 
   const connect = () => {
@@ -106,7 +106,7 @@ export function createWebBridge(token: string | undefined): RendererBridge {
     invoke(channel, input) {
       const id = nextId++;
       return new Promise<IpcResult>((resolve) => {
-        if (refused) return resolve({ ok: false, error: new AppError('IPC_FORBIDDEN_SENDER').toBody() });
+        if (refused) return resolve({ ok: false, error: new AppError('IPC_NOT_CONNECTED').toBody() });
         const timer = setTimeout(() => settle(id, { ok: false, error: new AppError('IPC_TIMEOUT').toBody() }), CALL_TIMEOUT_MS);
         pending.set(id, { resolve, timer });
         const frame = JSON.stringify({ type: 'invoke', id, channel, input });

@@ -67,14 +67,14 @@ test('a page opened without the token says how to connect instead of showing any
   await page.goto(`${webHost.origin}/#/settings`);
   await expect(page.getByRole('status')).toHaveText(NOT_CONNECTED);
   // The calls fail at once, so the frame has finished loading when the error shows.
-  await expect(page.getByTestId('app-error')).toContainText('IPC_FORBIDDEN_SENDER');
+  await expect(page.getByTestId('app-error')).toContainText('IPC_NOT_CONNECTED');
   await expect(page.getByTestId('app-info')).toHaveCount(0);
 });
 
 test('a page holding a stale token (the host restarted) says how to connect, not "reconnecting"', async ({ page, webHost }, testInfo) => {
   await page.goto(`${webHost.origin}/#token=not-this-launch-token`);
   await expect(page.getByRole('status')).toHaveText(NOT_CONNECTED);
-  await expect(page.getByTestId('app-error')).toContainText('IPC_FORBIDDEN_SENDER');
+  await expect(page.getByTestId('app-error')).toContainText('IPC_NOT_CONNECTED');
   await page.screenshot({ path: testInfo.outputPath('stale-token.png') });
 });
 
