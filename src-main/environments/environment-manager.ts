@@ -3,7 +3,7 @@ import { AppError } from '../../src-shared/errors';
 import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
 import type { Logger } from '../platform/logger';
-import type { SecretStore } from '../platform/secret-store';
+import { secretAccount, type SecretStore } from '../platform/secret-store';
 import { EnvironmentSettingsStore, isConfigured, isRemoteEnvironment } from './environment-settings';
 import { credentialEntries, hasAllCredentials, secretCredentialSource } from './secret-credential-source';
 
@@ -52,6 +52,7 @@ export class EnvironmentManager {
   async list(): Promise<EnvironmentSummary[]> {
     const settings = this.#settings.get();
     const local = await this.#runningLocal();
+    const accounts = await this.options.secretStore.accounts();
     return Promise.all(
       EnvironmentIdSchema.options.map(async (id) => {
         const urls = isRemoteEnvironment(id) ? settings.urls[id] : local ? urlsOf(local) : null;
@@ -62,8 +63,8 @@ export class EnvironmentManager {
           editable: isRemoteEnvironment(id),
           // Local configures itself on first use.
           configured: isRemoteEnvironment(id) ? isConfigured(settings.urls[id]) : true,
-          credentialsStored: await hasAllCredentials(this.options.secretStore, id),
-          signedIn: await this.options.secretStore.has(id, 'refresh_token'),
+          credentialsStored: hasAllCredentials(accounts, id),
+          signedIn: accounts.has(secretAccount(id, 'refresh_token')),
           active: id === settings.active,
           cacheFile: this.cacheFile(id),
         };

@@ -1,6 +1,6 @@
 import type { EnvironmentId } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
-import type { SecretField, SecretStore } from '../platform/secret-store';
+import { secretAccount, type SecretField, type SecretStore } from '../platform/secret-store';
 
 /** The secret fields that make up a sign-in, in the order of `Credentials`. */
 const CREDENTIAL_FIELDS = {
@@ -32,9 +32,9 @@ export function secretCredentialSource(store: SecretStore, environment: Environm
   };
 }
 
-export async function hasAllCredentials(store: SecretStore, environment: EnvironmentId): Promise<boolean> {
-  const present = await Promise.all(Object.values(CREDENTIAL_FIELDS).map((field) => store.has(environment, field)));
-  return present.every(Boolean);
+/** Whether `accounts` (of `SecretStore.accounts`) hold every credential of the environment. */
+export function hasAllCredentials(accounts: ReadonlySet<string>, environment: EnvironmentId): boolean {
+  return Object.values(CREDENTIAL_FIELDS).every((field) => accounts.has(secretAccount(environment, field)));
 }
 
 /** Each credential with the secret field it is stored under. */

@@ -4,7 +4,7 @@ import type { EnvironmentId } from '../../src-shared/ipc/channels';
 import type { Logger } from './logger';
 import { assertSecretValue, SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from './secret-store';
 
-export type Keytar = Pick<typeof KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword'>;
+export type Keytar = Pick<typeof KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
 export type KeytarLoader = () => Promise<Keytar>;
 
 export const KEYCHAIN_SERVICE = 'Field Desk';
@@ -68,6 +68,12 @@ export class KeytarSecretStore implements SecretStore {
     return (await this.get(environment, field)) !== undefined;
   }
 
+  async accounts(): Promise<ReadonlySet<string>> {
+    // keytar lists accounts only with their values; the values are dropped here and never leave.
+    const found = await this.#call('list', null, (keytar) => keytar.findCredentials(this.#service));
+    return new Set(found.map((credential) => credential.account).filter((account) => account !== PROBE_ACCOUNT));
+  }
+
   #keytarModule(): Promise<Keytar> {
     this.#keytar ??= this.#load().catch((error: unknown) => {
       this.logger.warn('keychain: keytar could not be loaded', { cause: describeCause(error) });
@@ -77,7 +83,7 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   /** Runs one keytar call; its errors become AppErrors and are logged by location only, never with a value. */
-  async #call<T>(operation: string, location: { environment: EnvironmentId; field: SecretField }, run: (keytar: Keytar) => Promise<T>): Promise<T> {
+  async #call<T>(operation: string, location: { environment: EnvironmentId; field: SecretField } | null, run: (keytar: Keytar) => Promise<T>): Promise<T> {
     const keytar = await this.#keytarModule();
     try {
       // Awaited inside the try: keytar also throws synchronously, on bad arguments.

@@ -28,4 +28,8 @@ export class MemorySecretStore implements SecretStore {
   async has(environment: EnvironmentId, field: SecretField): Promise<boolean> {
     return this.#values.has(secretAccount(environment, field));
   }
+
+  async accounts(): Promise<ReadonlySet<string>> {
+    return new Set(this.#values.keys());
+  }
 }

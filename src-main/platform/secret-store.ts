@@ -15,6 +15,8 @@ export interface SecretStore {
   /** Sign-out: removes every field of `environment` and leaves other environments alone. */
   clear(environment: EnvironmentId): Promise<void>;
   has(environment: EnvironmentId, field: SecretField): Promise<boolean>;
+  /** Every `environment:field` account holding a value, in one keychain read: lists ask for all environments at once. */
+  accounts(): Promise<ReadonlySet<string>>;
 }
 
 export function secretAccount(environment: EnvironmentId, field: SecretField): string {

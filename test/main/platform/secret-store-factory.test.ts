@@ -10,7 +10,7 @@ const keychainAvailable = keytar ? await keytar.findCredentials('field-desk-prob
 const keychainRequired = Boolean(process.env.FIELD_DESK_REQUIRE_KEYCHAIN);
 
 function fakeKeytar(getPassword: Keytar['getPassword']): Keytar {
-  return { getPassword, setPassword: async () => undefined, deletePassword: async () => true };
+  return { getPassword, setPassword: async () => undefined, deletePassword: async () => true, findCredentials: async () => [] };
 }
 
 const failures: { name: string; loadKeytar: () => Promise<Keytar>; cause: string }[] = [

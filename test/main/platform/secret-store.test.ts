@@ -71,6 +71,14 @@ for (const subject of subjects) {
       }
     });
 
+    it('lists the accounts that hold a value, and only those', async () => {
+      await store.set('sandbox', 'client_id', 'an id');
+      await store.set('production', 'refresh_token', 'a refresh token');
+      expect([...(await store.accounts())].sort()).toEqual(['production:refresh_token', 'sandbox:client_id']);
+      await store.delete('sandbox', 'client_id');
+      expect([...(await store.accounts())]).toEqual(['production:refresh_token']);
+    });
+
     it('keeps unicode and long values exactly', async () => {
       await store.set('custom', 'password', UNICODE_VALUE);
       await store.set('custom', 'refresh_token', LONG_VALUE);
@@ -106,6 +114,7 @@ describe('KeytarSecretStore errors', () => {
 
   it('turns a failing keytar call into KEYCHAIN_FAILED without the value in the error or the log', async () => {
     const failing: Keytar = {
+      findCredentials: async () => [],
       getPassword: async () => null,
       setPassword: async () => {
         throw new Error('Cannot create an item in a locked collection');
