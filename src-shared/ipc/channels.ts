@@ -87,8 +87,24 @@ export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', '
 export const ReferenceKindSchema = z.enum(REFERENCE_KINDS);
 export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
 
-/** Each kind's entries, as the pull stored them. */
-export const ReferenceEntrySchema = z.union([TypeOfWorkSchema, TagSchema, CompanyExpenseCategorySchema, IncompleteReasonSchema]);
+/** The entry shape of each reference kind: each answer is checked against its own kind's. */
+const REFERENCE_ENTRY_SCHEMAS = {
+  'types-of-work': TypeOfWorkSchema,
+  tags: TagSchema,
+  'expense-categories': CompanyExpenseCategorySchema,
+  'incomplete-reasons': IncompleteReasonSchema,
+} as const satisfies Record<(typeof REFERENCE_KINDS)[number], z.ZodType>;
+
+const referenceList = <Kind extends ReferenceKind>(kind: Kind) => z.object({ kind: z.literal(kind), entries: z.array(REFERENCE_ENTRY_SCHEMAS[kind]) });
+
+/** Answer of `reference:get`: the kind asked for, with its entries as the pull stored them. */
+export const ReferenceListSchema = z.discriminatedUnion('kind', [
+  referenceList('types-of-work'),
+  referenceList('tags'),
+  referenceList('expense-categories'),
+  referenceList('incomplete-reasons'),
+]);
+export type ReferenceList = z.infer<typeof ReferenceListSchema>;
 
 /** The environments whose addresses the user gives; local's come from the embedded marketplace. */
 export const RemoteEnvironmentIdSchema = EnvironmentIdSchema.exclude(['local']);
@@ -202,7 +218,7 @@ export const channels = {
   'projects:list': { input: z.strictObject({ clientId: RecordIdSchema.optional() }), output: z.array(CachedProjectSchema) },
   'talent-pools:list': { input: NoInput, output: z.array(TalentPoolSummarySchema) },
   'talent-pools:providers': { input: z.strictObject({ poolId: RecordIdSchema }), output: z.array(TalentPoolMemberSchema) },
-  'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: z.array(ReferenceEntrySchema) },
+  'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: ReferenceListSchema },
   'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },
   'environments:list': { input: NoInput, output: EnvironmentListSchema },
   'environments:select': { input: z.strictObject({ id: EnvironmentIdSchema }), output: EnvironmentListSchema },

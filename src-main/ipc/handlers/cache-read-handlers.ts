@@ -47,7 +47,7 @@ export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheRe
       // The channel's kinds are the names the pull stores them under.
       const entries = (await services.workspace()).referenceData.get(kind, ANY_AGE_MS);
       // Stored as the service answered; the dispatcher checks them against the contract on the way out.
-      return entries.map((entry) => entry.value) as ChannelOutput<'reference:get'>;
+      return { kind, entries: entries.map((entry) => entry.value) } as ChannelOutput<'reference:get'>;
     },
     'locations:search': async ({ text }) => (await services.workspace()).locations.search(text),
   };

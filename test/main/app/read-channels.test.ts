@@ -99,7 +99,10 @@ describe('the read channels', () => {
     expect(drafts.total).toBe(page.counts.workorders_draft);
 
     expect(await call('workorders:get', { id: seeded?.id })).toMatchObject({ id: seeded?.id, title: 'Receipt printer repair' });
-    expect((await call<unknown[]>('reference:get', { kind: 'types-of-work' })).length).toBeGreaterThan(0);
+    const typesOfWork = await call<{ kind: string; entries: { id: number; name: string }[] }>('reference:get', { kind: 'types-of-work' });
+    expect(typesOfWork.kind).toBe('types-of-work');
+    expect(typesOfWork.entries.length).toBeGreaterThan(0);
+    expect(typesOfWork.entries.every((entry) => typeof entry.name === 'string')).toBe(true);
     expect(await call('locations:search', { text: 'anything' })).toEqual(expect.any(Array));
   });
 

@@ -86,3 +86,15 @@ describe('events', () => {
     expect(change.safeParse({ ids: [1], all: true }).success).toBe(false);
   });
 });
+
+describe('reference:get', () => {
+  it('checks each kind\'s entries against that kind\'s shape, not any reference shape', () => {
+    const output = channels['reference:get'].output;
+    const category = { id: 3, label: 'Mileage', description: 'Per mile' };
+    expect(output.safeParse({ kind: 'expense-categories', entries: [category] }).success).toBe(true);
+    // A category has no `name`: it is not a type of work, though it would pass as a tag.
+    expect(output.safeParse({ kind: 'types-of-work', entries: [category] }).success).toBe(false);
+    expect(output.safeParse({ kind: 'types-of-work', entries: [{ id: 62, name: 'Point of Sale (POS)' }] }).success).toBe(true);
+    expect(output.safeParse({ kind: 'colours', entries: [] }).success).toBe(false);
+  });
+});
