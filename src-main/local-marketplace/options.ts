@@ -21,6 +21,8 @@ export const MarketplaceOptionsSchema = z.object({
   attachmentMaxBytes: z.number().int().positive().default(ATTACHMENT_MAX_BYTES),
   /** A webhook delivery without an answer after this long counts as failed (decisions §7). */
   webhookTimeoutSeconds: z.number().positive().default(30),
+  /** Finished deliveries (and their attempts) kept for the delivery log; older ones are pruned. */
+  webhookDeliveriesKept: z.number().int().positive().default(10_000),
   /** Waits before the second and third delivery attempts (decisions §7: 1 s then 4 s). */
   webhookBackoffSeconds: z.tuple([z.number().nonnegative(), z.number().nonnegative()]).default([1, 4]),
   /** Requests per minute per access token before 429 (decisions §8); 0 turns the limit off. */

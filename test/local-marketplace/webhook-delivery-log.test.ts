@@ -66,4 +66,26 @@ describe('the webhook delivery log', () => {
       expect(answer.json(), query).toMatchObject({ code: 400, message: expect.stringContaining('Invalid query') });
     }
   });
+
+  it('keeps only the newest finished deliveries, with their attempts, and never a pending one', async () => {
+    const { marketplace, rest } = await testMarketplace({ webhookDeliveriesKept: 2, webhookBackoffSeconds: [60, 60] });
+    const working = await startReceiver();
+    const failing = await startReceiver();
+    failing.answer = () => 500;
+    await registerWebhook(marketplace, { url: working.url, events: ['workorder.created'] });
+    const failingId = await registerWebhook(marketplace, { url: failing.url, events: ['workorder.status.published'] });
+
+    const first = await createOrder(rest);
+    await transition(rest, 'POST', first, '/publish');
+    await eventually(() => attempts(marketplace).some((row) => row.url === failing.url), 'the failing first attempt');
+    const orders = [await createOrder(rest), await createOrder(rest), await createOrder(rest)];
+    await eventually(() => working.received.length === 4, 'every created event');
+    await eventually(() => deliveries(marketplace).filter((row) => row.status === 'delivered').length === 2, 'the pruning');
+
+    const kept = deliveries(marketplace);
+    expect(kept.filter((row) => row.status === 'delivered').map((row) => row.work_order_id)).toEqual(orders.slice(1));
+    // Still waiting for its retry: a pending delivery is never pruned, however old.
+    expect(kept.filter((row) => row.status === 'pending').map((row) => row.webhook_id)).toEqual([failingId]);
+    expect(new Set(attempts(marketplace).map((row) => row.delivery_id))).toEqual(new Set(kept.map((row) => row.id)));
+  });
 });

@@ -126,8 +126,17 @@ export function recordAttempt(
     context,
     'INSERT INTO webhook_attempts (delivery_id, attempt, url, status_code, duration_ms, error, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  // Each delivery keeps the whole order it sent: without a bound the log would grow for ever.
+  // Only finished ones go, the oldest first, with their attempts (ON DELETE CASCADE).
+  const prune = preparedStatement(
+    context,
+    `DELETE FROM webhook_deliveries WHERE status != 'pending' AND id <= (
+       SELECT id FROM webhook_deliveries WHERE status != 'pending' ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+  );
   context.db.transaction(() => {
     const moved = moveOn.run(next.status, attempt, next.nextAttemptAt, head.id, head.attempts, head.createdAt, head.webhookId).changes;
-    if (moved === 1) insert.run(head.id, attempt, head.url, outcome.statusCode, Math.round(outcome.durationMs), outcome.error, context.clock.now());
+    if (moved !== 1) return;
+    insert.run(head.id, attempt, head.url, outcome.statusCode, Math.round(outcome.durationMs), outcome.error, context.clock.now());
+    if (next.status !== 'pending') prune.run(context.options.webhookDeliveriesKept);
   })();
 }
