@@ -40,7 +40,7 @@ interface WorkerRow {
 export class BackgroundWork {
   readonly #running = new Set<Promise<void>>();
 
-  constructor(private readonly context: Pick<MarketplaceContext, 'db' | 'clock' | 'logger'>) {}
+  constructor(private readonly context: Pick<MarketplaceContext, 'db' | 'clock' | 'logger' | 'options'>) {}
 
   start(request: BackgroundRequest, work: (workerId: number) => unknown): WorkerAnswer {
     const payload = { query: Object.entries(request.query).filter(([name]) => name !== 'access_token').map(([name, value]) => ({ name, value })), body: request.body ?? null, additional_params: [] };
@@ -97,7 +97,15 @@ export class BackgroundWork {
 
   /** Records how a worker ended; work that returned CONTINUES_LATER calls it when done. */
   finish(id: number, response: unknown, status: 'done' | 'failed' = 'done'): void {
-    preparedStatement(this.context, 'UPDATE async_workers SET status = ?, response = ?, finished_at = ? WHERE id = ?').run(status, JSON.stringify(response ?? {}), this.context.clock.now(), id);
+    this.context.db.transaction(() => {
+      preparedStatement(this.context, 'UPDATE async_workers SET status = ?, response = ?, finished_at = ? WHERE id = ?').run(status, JSON.stringify(response ?? {}), this.context.clock.now(), id);
+      // Each worker keeps its request body: only the newest finished ones stay, running ones always.
+      preparedStatement(
+        this.context,
+        `DELETE FROM async_workers WHERE status != 'in_progress' AND id <= (
+           SELECT id FROM async_workers WHERE status != 'in_progress' ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      ).run(this.context.options.asyncWorkersKept);
+    })();
   }
 
   #finish(id: number, work: (workerId: number) => unknown): void {

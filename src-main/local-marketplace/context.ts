@@ -33,6 +33,6 @@ export function createContext(db: MarketplaceDatabase, options: MarketplaceOptio
     options,
     logger,
     origin: 'http://127.0.0.1',
-    background: new BackgroundWork({ db, clock, logger }),
+    background: new BackgroundWork({ db, clock, logger, options }),
   };
 }

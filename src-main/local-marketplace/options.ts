@@ -21,6 +21,8 @@ export const MarketplaceOptionsSchema = z.object({
   attachmentMaxBytes: z.number().int().positive().default(ATTACHMENT_MAX_BYTES),
   /** A webhook delivery without an answer after this long counts as failed (decisions §7). */
   webhookTimeoutSeconds: z.number().positive().default(30),
+  /** Finished `async=true` workers kept for `/__local/workers`; older ones are pruned. */
+  asyncWorkersKept: z.number().int().positive().default(10_000),
   /** Finished deliveries (and their attempts) kept for the delivery log; older ones are pruned. */
   webhookDeliveriesKept: z.number().int().positive().default(10_000),
   /** Waits before the second and third delivery attempts (decisions §7: 1 s then 4 s). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BackgroundWorkerSchema } from '../../src-shared/api/auto-dispatch';
-import { nowOrLater } from '../../src-main/local-marketplace/background-work';
+import { CONTINUES_LATER, nowOrLater } from '../../src-main/local-marketplace/background-work';
 import { invalidInput } from '../../src-main/local-marketplace/http/errors';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
 import { testMarketplace } from './support';
@@ -49,4 +49,18 @@ describe('background work (async=true)', () => {
     expect(failed.json()).toMatchObject({ status: 'failed', response: { code: 400, message: 'Expense 9 does not exist', fields: 'expense_id' } });
     expect((await marketplace.app.inject({ method: 'GET', url: '/__local/workers/999' })).statusCode).toBe(404);
   });
+
+  it('keeps only the newest finished workers, and a running one however old', async () => {
+    const { marketplace } = await testMarketplace({ asyncWorkersKept: 2 });
+    const status = async (id: number) => {
+      const answer = await marketplace.app.inject({ method: 'GET', url: `/__local/workers/${id}` });
+      return answer.statusCode === 200 ? (answer.json() as { status: string }).status : answer.statusCode;
+    };
+    const start = (work: () => unknown) => (nowOrLater(marketplace.context, true, { request, auth }, work) as { __worker: { id: number } }).__worker.id;
+    const running = start(() => CONTINUES_LATER);
+    const finished = [start(() => 1), start(() => 2), start(() => 3)];
+    await marketplace.context.background.settled();
+    expect(await Promise.all([running, ...finished].map(status))).toEqual(['in_progress', 404, 'done', 'done']);
+  });
 });
+
