@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, parseRetryAfter } from '../../../src-main/api-client/api-error';
-import { clientUnderTest, control } from './support';
+import { clientUnderTest, control, failureOf } from './support';
 
 // Failures mapped to error codes, against a real local marketplace with `/__local/faults`; and no
 // secret in any message, error JSON or log record.
-
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const failure = await call.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!(failure instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(failure)}`);
-  return failure;
-}
 
 describe('error mapping', () => {
   it('maps a 404 to API_NOT_FOUND with the server message', async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOKEN_PATH } from '../../../src-shared/api/token';
-import { ApiError } from '../../../src-main/api-client/api-error';
+import { failureOf } from './support';
 import { memoryCredentialSource } from '../../../src-main/api-client/credential-source';
 import { HttpTransport } from '../../../src-main/api-client/http-transport';
 import { MarketplaceClient } from '../../../src-main/api-client/marketplace-client';
@@ -41,15 +41,6 @@ async function stub(): Promise<{ origin: string; paths: string[] }> {
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, paths };
-}
-
-async function failureOf(call: Promise<unknown>): Promise<ApiError> {
-  const failure = await call.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  if (!(failure instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(failure)}`);
-  return failure;
 }
 
 describe('answers and addresses the local marketplace never gives', () => {

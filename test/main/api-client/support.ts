@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest';
 import { TOKEN_PATH } from '../../../src-shared/api/token';
 import { MarketplaceClient } from '../../../src-main/api-client/marketplace-client';
+import { ApiError } from '../../../src-main/api-client/api-error';
 import { memoryCredentialSource } from '../../../src-main/api-client/credential-source';
 import type { HttpRequest } from '../../../src-main/api-client/http-transport';
 import type { HttpTransportOptions } from '../../../src-main/api-client/http-transport';
@@ -66,4 +67,14 @@ export async function revokeRefreshToken(market: ListeningMarketplace, refreshTo
     body: JSON.stringify({ grant_type: 'refresh_token', client_id: market.credentials.clientId, client_secret: market.credentials.clientSecret, refresh_token: refreshToken }),
   });
   if (answer.status !== 200) throw new Error(`refresh answered ${answer.status}`);
+}
+
+/** The ApiError a call rejects with; fails the test when it resolves or rejects with anything else. */
+export async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const failure = await call.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!(failure instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(failure)}`);
+  return failure;
 }
