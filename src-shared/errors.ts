@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   WORK_ORDER_NOT_FOUND: 'That work order is not in the offline copy; a sync may bring it.',
   TALENT_POOL_NOT_FOUND: 'That talent pool is not in the offline copy; a sync may bring it.',
   LOCAL_MARKETPLACE_FAILED: 'The local marketplace could not be started.',
+  ENVIRONMENT_SWITCHED: 'The marketplace environment changed while this was under way; nothing more was done in the old one. Try again.',
+  APP_CLOSING: 'Field Desk is closing.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

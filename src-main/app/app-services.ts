@@ -1,3 +1,4 @@
+import { AppError } from '../../src-shared/errors';
 import type { EnvironmentId, EnvironmentSummary } from '../../src-shared/ipc/channels';
 import { EnvironmentManager, type LocalMarketplace } from '../environments/environment-manager';
 import type { Logger } from '../platform/logger';
@@ -31,6 +32,9 @@ export class AppServices {
   #manager: Promise<EnvironmentManager> | undefined;
   #keychain: KeychainStatus = { persistent: true };
   #workspace: Workspace | undefined;
+  /** Workspaces being closed: a new one waits for them, so two never write the same cache file. */
+  #retiring: Promise<unknown> = Promise.resolve();
+  #closing = false;
 
   constructor(private readonly options: AppServicesOptions) {}
 
@@ -45,32 +49,33 @@ export class AppServices {
     return this.#keychain;
   }
 
-  /** The active environment's workspace, rebuilt when the active environment changed. */
-  async workspace(): Promise<Workspace> {
-    const manager = await this.environments();
-    const active = manager.active();
-    if (this.#workspace?.environment !== active) {
-      const previous = this.#workspace;
-      this.#workspace = new Workspace({ environment: active, manager, events: this.options.events, logger: this.options.logger });
-      await previous?.close();
+  /**
+   * Runs a call on the active environment's workspace. The workspace cannot close under the call:
+   * a switch that begins meanwhile waits for it, and a call that meets a closing workspace answers
+   * ENVIRONMENT_SWITCHED instead of touching a closed database.
+   */
+  async use<T>(call: (workspace: Workspace) => T | Promise<T>): Promise<T> {
+    for (;;) {
+      const workspace = await this.#current();
+      // Retired between being found and being used: the call has not begun, so it goes to the new one.
+      if (workspace.isOpen) return workspace.run(call);
     }
-    return this.#workspace;
   }
 
   async select(id: EnvironmentId): Promise<void> {
     const manager = await this.environments();
     if (manager.active() === id) return;
     manager.select(id);
-    const previous = this.#workspace;
-    this.#workspace = undefined;
-    await previous?.close();
+    this.#retire();
+    await this.#retiring;
     // Every list on screen showed the other environment's orders.
     this.options.events.emit('workorders:did-change', { all: true });
   }
 
   /** After new credentials or addresses: the environment's next request signs in afresh. */
   async reconnect(id: EnvironmentId): Promise<void> {
-    if (this.#workspace?.environment === id) await this.#workspace.disconnect();
+    const workspace = this.#workspace;
+    if (workspace?.environment === id) await workspace.disconnect();
   }
 
   /** The list without secrets, also pushed as `environments:did-change` so every window agrees. */
@@ -81,11 +86,37 @@ export class AppServices {
   }
 
   async close(): Promise<void> {
-    const workspace = this.#workspace;
-    this.#workspace = undefined;
-    await workspace?.close();
+    this.#closing = true;
+    this.#retire();
+    await this.#retiring;
     const manager = await this.#manager?.catch(() => undefined);
     await manager?.close();
+  }
+
+  /** The active environment's workspace, made after the previous one has closed. */
+  async #current(): Promise<Workspace> {
+    const manager = await this.environments();
+    for (;;) {
+      if (this.#closing) throw new AppError('APP_CLOSING');
+      const retiring = this.#retiring;
+      await retiring;
+      // Another switch may have begun while this waited: wait for it too.
+      if (retiring !== this.#retiring) continue;
+      const active = manager.active();
+      if (this.#workspace?.environment === active && this.#workspace.isOpen) return this.#workspace;
+      if (this.#workspace) {
+        this.#retire();
+        continue;
+      }
+      this.#workspace = new Workspace({ environment: active, manager, events: this.options.events, logger: this.options.logger });
+      return this.#workspace;
+    }
+  }
+
+  #retire(): void {
+    const workspace = this.#workspace;
+    this.#workspace = undefined;
+    if (workspace) this.#retiring = Promise.all([this.#retiring, workspace.close()]);
   }
 
   async #openManager(): Promise<EnvironmentManager> {

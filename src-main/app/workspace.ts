@@ -16,13 +16,14 @@ import { SyncService, type SyncStatus } from '../sync/sync-service';
 import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pull';
 import { refreshWorkOrder } from '../sync/work-order-refresh';
 import type { EventHub } from './event-hub';
+import { Lifecycle } from './lifecycle';
 
 /** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
 export interface WorkspaceRemote {
   client: MarketplaceClient;
   sync: SyncService;
-  /** Aborted on disconnect: ends the requests a pull does not own (refreshes of one order). */
-  stopping: AbortController;
+  /** Its pulls and refreshes; closed by `disconnect` (sign-out, new credentials or addresses) and by `close`. */
+  lifecycle: Lifecycle;
 }
 
 export interface WorkspaceOptions {
@@ -45,6 +46,10 @@ const NEVER_SYNCED: SyncStatus = { state: 'idle', lastSyncedAt: null, progress: 
  * Everything of one environment: its cache and repositories, opened at once (reads need no
  * network), and its client and sync service, made on first need. Switching environment closes
  * the whole workspace, so no request of one environment ever writes into another's cache.
+ *
+ * Its lifecycle: every call runs through `run`, which a closing workspace refuses with
+ * ENVIRONMENT_SWITCHED; `close` cancels what runs, waits for every call, pull and refresh it owns,
+ * and only then closes the database. A closed workspace never connects again.
  */
 export class Workspace {
   readonly environment: EnvironmentId;
@@ -55,12 +60,11 @@ export class Workspace {
   readonly clients: ClientRepository;
   readonly talentPools: TalentPoolRepository;
   readonly parts: WorkOrderPartsRepository;
+  readonly #lifecycle = new Lifecycle('ENVIRONMENT_SWITCHED');
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
   #connected: WorkspaceRemote | undefined;
   readonly #syncCache: SyncCache;
-  /** The pull under way, awaited by `close` so no write lands in a closed database. */
-  #pulling: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: WorkspaceOptions) {
     this.environment = options.environment;
@@ -74,8 +78,18 @@ export class Workspace {
     this.#syncCache = new SyncCache(this.db, this.workOrders);
   }
 
+  get isOpen(): boolean {
+    return this.#lifecycle.isOpen;
+  }
+
+  /** Runs a caller's call on this workspace: refused once closing, and awaited by `close`. */
+  run<T>(call: (workspace: this) => T | Promise<T>): Promise<T> {
+    return this.#lifecycle.run(() => call(this));
+  }
+
   /** Single-flight, like the local marketplace start it may cause; a failure is retried next time. */
   remote(): Promise<WorkspaceRemote> {
+    this.#lifecycle.assertOpen();
     this.#remote ??= this.#connect().catch((error: unknown) => {
       this.#remote = undefined;
       throw error;
@@ -93,8 +107,9 @@ export class Workspace {
 
   /** Starts a pull (or joins the one under way) and answers at once; the status carries the outcome. */
   async startSync(): Promise<SyncStatusPayload> {
-    const { sync } = await this.remote();
-    this.#pulling = sync.syncNow().catch(() => undefined);
+    const { sync, lifecycle } = await this.remote();
+    lifecycle.assertOpen();
+    lifecycle.track(sync.syncNow().catch(() => undefined));
     return this.syncStatus();
   }
 
@@ -114,10 +129,8 @@ export class Workspace {
 
   /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */
   async refreshWorkOrder(id: number): Promise<WorkOrderDetail> {
-    const { client, stopping } = await this.remote();
-    const refreshing = refreshWorkOrder(id, { workOrders: client.workOrders, cache: this.#syncCache, parts: this.#partsPull(client) }, stopping.signal);
-    this.#pulling = Promise.all([this.#pulling, refreshing.catch(() => undefined)]);
-    await refreshing;
+    const { client, lifecycle } = await this.remote();
+    await lifecycle.run(() => refreshWorkOrder(id, { workOrders: client.workOrders, cache: this.#syncCache, parts: this.#partsPull(client) }, lifecycle.signal));
     this.options.events.emit('workorders:did-change', { ids: [id] });
     return this.detail(id);
   }
@@ -129,22 +142,30 @@ export class Workspace {
     const current = await remote?.catch(() => undefined);
     if (!current) return;
     if (this.#connected === current) this.#connected = undefined;
-    current.sync.stop();
-    current.stopping.abort();
-    // A timed pull is nobody's promise: join it while it cancels, so no write lands in a closed database.
-    const timed = current.sync.status.state === 'syncing' ? current.sync.syncNow().catch(() => undefined) : undefined;
-    await Promise.all([this.#pulling, timed]);
-    await current.client.dispose();
+    await current.lifecycle.close(
+      () => current.sync.stop(),
+      async () => {
+        // A timed pull is nobody's promise: wait while it cancels, so no write lands in a closed database.
+        await current.sync.idle();
+        await current.client.dispose();
+      },
+    );
   }
 
-  async close(): Promise<void> {
-    await this.disconnect();
-    this.db.close();
+  close(): Promise<void> {
+    return this.#lifecycle.close(
+      () => this.disconnect(),
+      () => {
+        this.db.close();
+      },
+    );
   }
 
   async #connect(): Promise<WorkspaceRemote> {
     const { environment, manager, events, logger } = this.options;
     const connection = await manager.connection(environment);
+    // Closing began while the addresses were read (or the local marketplace started): connect nothing.
+    this.#lifecycle.assertOpen();
     const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger });
     const directory = { locations: this.locations, clients: this.clients, talentPools: this.talentPools, state: new DirectoryStateRepository(this.db) };
     const sync = new SyncService({ client, cache: this.#syncCache, referenceData: this.referenceData, directory, parts: this.#partsPull(client), now: Date.now });
@@ -155,7 +176,7 @@ export class Workspace {
       if (previous === 'syncing' && status.state !== 'syncing') events.emit('workorders:did-change', { all: true });
       previous = status.state;
     });
-    this.#connected = { client, sync, stopping: new AbortController() };
+    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED') };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
     sync.start(SYNC_INTERVAL_MS);
     return this.#connected;

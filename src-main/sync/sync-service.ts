@@ -75,6 +75,11 @@ export class SyncService {
     this.#controller?.abort();
   }
 
+  /** Settles when no pull runs, without starting one: a timed pull is nobody's promise, yet a closing owner must wait for it. */
+  async idle(): Promise<void> {
+    await this.#running?.catch(() => undefined);
+  }
+
   async #pull(): Promise<PullSummary> {
     const controller = new AbortController();
     this.#controller = controller;

@@ -35,20 +35,19 @@ function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
 export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheReadChannel> {
   return {
     'workorders:list': async (request) => {
-      const { workOrders } = await services.workspace();
-      return { ...workOrders.list(cacheQuery(request)), counts: workOrders.counts() };
+      return services.use(({ workOrders }) => ({ ...workOrders.list(cacheQuery(request)), counts: workOrders.counts() }));
     },
     'workorders:get': async ({ id }) => {
-      const order = (await services.workspace()).workOrders.get(id);
+      const order = await services.use(({ workOrders }) => workOrders.get(id));
       if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
       return order;
     },
     'reference:get': async ({ kind }) => {
       // The channel's kinds are the names the pull stores them under.
-      const entries = (await services.workspace()).referenceData.get(kind, ANY_AGE_MS);
+      const entries = await services.use(({ referenceData }) => referenceData.get(kind, ANY_AGE_MS));
       // Stored as the service answered; the dispatcher checks them against the contract on the way out.
       return { kind, entries: entries.map((entry) => entry.value) } as ChannelOutput<'reference:get'>;
     },
-    'locations:search': async ({ text }) => (await services.workspace()).locations.search(text),
+    'locations:search': ({ text }) => services.use(({ locations }) => locations.search(text)),
   };
 }

@@ -7,11 +7,11 @@ type DirectoryChannel = 'clients:list' | 'projects:list' | 'talent-pools:list' |
 /** Clients, projects and talent pools, from the active environment's cache only: never a request to the marketplace. */
 export function directoryReadHandlers(services: AppServices): Pick<Handlers, DirectoryChannel> {
   return {
-    'clients:list': async () => (await services.workspace()).clients.list(),
-    'projects:list': async ({ clientId }) => (await services.workspace()).clients.projects(clientId),
-    'talent-pools:list': async () => (await services.workspace()).talentPools.pools(),
+    'clients:list': () => services.use(({ clients }) => clients.list()),
+    'projects:list': ({ clientId }) => services.use(({ clients }) => clients.projects(clientId)),
+    'talent-pools:list': () => services.use(({ talentPools }) => talentPools.pools()),
     'talent-pools:providers': async ({ poolId }) => {
-      const members = (await services.workspace()).talentPools.members(poolId);
+      const members = await services.use(({ talentPools }) => talentPools.members(poolId));
       if (!members) throw new AppError('TALENT_POOL_NOT_FOUND');
       return members;
     },

@@ -24,20 +24,25 @@ export function environmentHandlers(services: AppServices): Pick<Handlers, Envir
     },
     'session:sign-in': async ({ environment }) => {
       if (environment) await services.select(environment);
-      const workspace = await services.workspace();
-      const { client } = await workspace.remote();
-      await client.session.signIn();
-      // The first thing a coordinator wants after signing in is current orders.
-      await workspace.startSync();
+      const state = await services.use(async (workspace) => {
+        const { client } = await workspace.remote();
+        await client.session.signIn();
+        // The first thing a coordinator wants after signing in is current orders.
+        await workspace.startSync();
+        return workspace.signInState();
+      });
       await services.announceEnvironments();
-      return workspace.signInState();
+      return state;
     },
     'session:sign-out': async () => {
-      const workspace = await services.workspace();
-      await (await services.environments()).signOut(workspace.environment);
-      await workspace.disconnect();
+      const manager = await services.environments();
+      const state = await services.use(async (workspace) => {
+        await manager.signOut(workspace.environment);
+        await workspace.disconnect();
+        return workspace.signInState();
+      });
       await services.announceEnvironments();
-      return workspace.signInState();
+      return state;
     },
   };
 }

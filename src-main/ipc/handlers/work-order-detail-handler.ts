@@ -8,7 +8,7 @@ import type { Handlers } from '../dispatcher';
  */
 export function workOrderDetailHandler(services: AppServices): Pick<Handlers, 'workorders:detail' | 'workorders:refresh'> {
   return {
-    'workorders:detail': async ({ id }) => (await services.workspace()).detail(id),
-    'workorders:refresh': async ({ id }) => (await services.workspace()).refreshWorkOrder(id),
+    'workorders:detail': ({ id }) => services.use((workspace) => workspace.detail(id)),
+    'workorders:refresh': ({ id }) => services.use((workspace) => workspace.refreshWorkOrder(id)),
   };
 }
