@@ -7,6 +7,7 @@ import { AppError } from '../../src-shared/errors';
 import { type ServerFrame, ClientFrameSchema, WIRE_CLOSE_POLICY, WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { App } from '../app/create-app';
 import { createDispatcher } from '../ipc/dispatcher';
+import { loopbackHostHeaders, loopbackOrigins } from '../platform/loopback-hosts';
 import { serveFile } from './static-files';
 
 export interface WebHostOptions {
@@ -141,8 +142,8 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
   }
 
   const boundPort = actualPort();
-  allowedHosts = new Set([`${LOOPBACK}:${boundPort}`, `localhost:${boundPort}`]);
-  allowedOrigins = new Set([`http://${LOOPBACK}:${boundPort}`, `http://localhost:${boundPort}`]);
+  allowedHosts = new Set(loopbackHostHeaders(boundPort));
+  allowedOrigins = new Set(loopbackOrigins(boundPort));
   const origin = `http://${LOOPBACK}:${boundPort}`;
 
   return {
