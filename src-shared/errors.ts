@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   API_SERVER_ERROR: 'The marketplace had a problem; the request can be tried again later.',
   AUTH_SIGNED_OUT: 'Signed out of the marketplace: enter the credentials again to resume.',
   AUTH_INVALID_CREDENTIALS: 'The marketplace refused the client id, username or password.',
+  AUTH_CREDENTIALS_REQUIRED: 'Enter the client id, client secret, username and password for this environment to sign in.',
   SYNC_CANCELLED: 'The sync was cancelled; what it had fetched is kept.',
   ENVIRONMENT_NOT_CONFIGURED: 'Enter the addresses your marketplace account manager gave you for this environment.',
   ENVIRONMENT_INVALID_URL: 'An environment address must be a full http(s) address without a user name or password (https for sandbox and production).',

@@ -8,6 +8,7 @@ import {
   type TokenResponse,
 } from '../../src-shared/api/token';
 import { ERROR_CODES } from '../../src-shared/errors';
+import { rememberSecret } from '../platform/known-secrets';
 import type { Logger } from '../platform/logger';
 import { ApiError, errorFromAnswer } from './api-error';
 import type { CredentialSource, Credentials } from './credential-source';
@@ -88,6 +89,8 @@ export class AuthSession {
 
   /** After the credentials changed: forgets the refusal and signs in with the password grant. */
   async signIn(): Promise<void> {
+    // Nothing stored (never entered, or removed when an address moved): ask for them, not "refused".
+    if (!(await this.options.credentials.credentials())) throw new ApiError('AUTH_CREDENTIALS_REQUIRED');
     this.refused = false;
     this.token = undefined;
     await this.options.credentials.setRefreshToken(undefined);
@@ -122,6 +125,7 @@ export class AuthSession {
       const credentials = await this.options.credentials.credentials();
       if (!credentials) throw new GrantRefused('No credentials are stored');
       const answer = (await this.refreshGrant(credentials)) ?? (await this.passwordGrant(credentials));
+      rememberSecret(answer.access_token); // redacted from logs wherever it appears; the refresh token goes through the SecretStore
       await this.options.credentials.setRefreshToken(answer.refresh_token ?? undefined);
       this.token = { value: answer.access_token, expiresAt: this.now() + answer.expires_in * 1000 };
       this.setState('signed-in');

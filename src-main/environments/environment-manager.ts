@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { AppError } from '../../src-shared/errors';
-import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls } from '../../src-shared/ipc/channels';
+import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls, type RemoteEnvironmentId } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
 import type { Logger } from '../platform/logger';
-import { secretAccount, type SecretStore } from '../platform/secret-store';
-import { EnvironmentSettingsStore, isConfigured, isRemoteEnvironment } from './environment-settings';
+import { SECRET_FIELDS, secretAccount, type SecretStore } from '../platform/secret-store';
+import { EnvironmentSettingsStore, isConfigured, isRemoteEnvironment, originsOf, sameOrigins, validatedUrls } from './environment-settings';
 import { credentialEntries, hasAllCredentials, secretCredentialSource } from './secret-credential-source';
 
 /** A running local marketplace: the worker in the app, `listenMarketplace` in tests. */
@@ -81,20 +81,31 @@ export class EnvironmentManager {
     this.options.logger.info('environments: selected', { id });
   }
 
-  async updateUrls(id: EnvironmentId, urls: EnvironmentUrls): Promise<void> {
+  /**
+   * Saves new addresses. Secrets are bound to the origins they were entered for: when any address
+   * moves to another origin, the environment's credentials, refresh token and session are removed
+   * first (so no request, not even one racing this change, carries them to the new server), and the
+   * answer says so. A new path on the same origin keeps them.
+   */
+  async updateUrls(id: EnvironmentId, urls: EnvironmentUrls): Promise<{ credentialsRemoved: boolean }> {
     if (!isRemoteEnvironment(id)) throw new AppError('ENVIRONMENT_URLS_FIXED');
     const before = this.#settings.get().urls[id];
-    this.#settings.setUrls(id, urls);
-    // A refresh token belongs to the server that issued it; a new token endpoint would refuse it.
-    if (this.#settings.get().urls[id].authUrl !== before.authUrl) await this.options.secretStore.delete(id, 'refresh_token');
-    this.options.logger.info('environments: addresses changed', { id });
+    // Checked before anything is removed: a refused address changes nothing.
+    const next = validatedUrls(id, urls);
+    let credentialsRemoved = false;
+    if (!sameOrigins(originsOf(before), originsOf(next))) credentialsRemoved = await this.#removeSecrets(id, 'an address moved to another origin');
+    else if (next.authUrl !== before.authUrl) await this.options.secretStore.delete(id, 'refresh_token');
+    this.#settings.setUrls(id, next);
+    this.options.logger.info('environments: addresses changed', { id, credentialsRemoved });
+    return { credentialsRemoved };
   }
 
-  /** Replaces the stored credentials; the old refresh token goes with them, so the next grant uses these. */
+  /** Replaces the stored credentials, bound to the environment's current origins; the old refresh token goes with them, so the next grant uses these. */
   async setCredentials(id: EnvironmentId, credentials: Credentials): Promise<void> {
     const parsed = CredentialsInputSchema.safeParse(credentials);
     if (!parsed.success) throw new AppError('SECRET_EMPTY');
     await this.options.secretStore.delete(id, 'refresh_token');
+    if (isRemoteEnvironment(id)) this.#settings.setCredentialOrigins(id, originsOf(this.#settings.get().urls[id]));
     for (const [field, value] of credentialEntries(parsed.data)) await this.options.secretStore.set(id, field, value);
     this.options.logger.info('environments: credentials stored', { id });
   }
@@ -102,6 +113,7 @@ export class EnvironmentManager {
   /** Clears every secret of the environment, the refresh token included; other environments keep theirs. */
   async signOut(id: EnvironmentId): Promise<void> {
     await this.options.secretStore.clear(id);
+    if (isRemoteEnvironment(id)) this.#settings.setCredentialOrigins(id, undefined);
     this.options.logger.info('environments: signed out', { id });
   }
 
@@ -111,6 +123,7 @@ export class EnvironmentManager {
     if (isRemoteEnvironment(id)) {
       urls = this.#settings.get().urls[id];
       if (!isConfigured(urls)) throw new AppError('ENVIRONMENT_NOT_CONFIGURED');
+      await this.#checkBinding(id, urls);
     } else {
       const local = await this.#startLocal();
       await this.#seedLocalCredentials(local.credentials);
@@ -129,6 +142,31 @@ export class EnvironmentManager {
     const local = await this.#runningLocal();
     this.#local = undefined;
     if (local) await local.close();
+  }
+
+  /**
+   * The addresses can also change outside the app (a hand-edited environments.json): secrets whose
+   * record names other origins are removed before anything could use them. Secrets stored by a
+   * version that kept no record are bound to the addresses they are found with.
+   */
+  async #checkBinding(id: RemoteEnvironmentId, urls: EnvironmentUrls): Promise<void> {
+    const bound = this.#settings.get().credentialOrigins[id];
+    const current = originsOf(urls);
+    if (bound && sameOrigins(bound, current)) return;
+    if (bound) {
+      await this.#removeSecrets(id, 'the stored addresses no longer match the ones they were entered for');
+      return;
+    }
+    if (hasAnySecret(await this.options.secretStore.accounts(), id)) this.#settings.setCredentialOrigins(id, current);
+  }
+
+  /** Removes every secret of the environment and its record; answers whether there was anything to remove. */
+  async #removeSecrets(id: RemoteEnvironmentId, reason: string): Promise<boolean> {
+    const had = hasAnySecret(await this.options.secretStore.accounts(), id) || this.#settings.get().credentialOrigins[id] !== undefined;
+    await this.options.secretStore.clear(id);
+    this.#settings.setCredentialOrigins(id, undefined);
+    if (had) this.options.logger.warn('environments: credentials removed', { id, reason });
+    return had;
   }
 
   /**
@@ -162,6 +200,10 @@ export class EnvironmentManager {
   async #runningLocal(): Promise<LocalMarketplace | undefined> {
     return this.#local?.catch(() => undefined);
   }
+}
+
+function hasAnySecret(accounts: ReadonlySet<string>, id: EnvironmentId): boolean {
+  return SECRET_FIELDS.some((field) => accounts.has(secretAccount(id, field)));
 }
 
 function urlsOf({ baseUrl, authUrl, webhookUrl }: EnvironmentUrls): EnvironmentUrls {

@@ -31,15 +31,25 @@ const ENVIRONMENTS_FILE_NAME = 'environments.json';
 
 const UNSET_URLS: EnvironmentUrls = { baseUrl: '', authUrl: '', webhookUrl: '' };
 
+/**
+ * The origins an environment's credentials were entered for (not secret). Each is an origin such as
+ * `https://api.example.com`, or '' for an address not yet set.
+ */
+const CredentialOriginsSchema = z.object({ auth: z.string().max(2048), api: z.string().max(2048), webhook: z.string().max(2048) });
+export type CredentialOrigins = z.infer<typeof CredentialOriginsSchema>;
+
 const EnvironmentSettingsSchema = z.object({
   active: EnvironmentIdSchema,
   urls: z.object({ sandbox: EnvironmentUrlsSchema, production: EnvironmentUrlsSchema, custom: EnvironmentUrlsSchema }),
+  /** Absent for an environment whose credentials were never entered (or were stored by a version without this record). */
+  credentialOrigins: z.object({ sandbox: CredentialOriginsSchema.optional(), production: CredentialOriginsSchema.optional(), custom: CredentialOriginsSchema.optional() }),
 });
 export type EnvironmentSettings = z.infer<typeof EnvironmentSettingsSchema>;
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: EnvironmentSettings = {
   active: 'local',
   urls: { sandbox: UNSET_URLS, production: UNSET_URLS, custom: UNSET_URLS },
+  credentialOrigins: {},
 };
 
 export function isRemoteEnvironment(id: EnvironmentId): id is RemoteEnvironmentId {
@@ -60,6 +70,25 @@ function isAcceptableUrl(id: RemoteEnvironmentId, value: string): boolean {
   }
   const protocols = id === 'custom' ? ['https:', 'http:'] : ['https:'];
   return protocols.includes(url.protocol) && url.username === '' && url.password === '';
+}
+
+/** The addresses as they will be saved (trimmed), or ENVIRONMENT_INVALID_URL unless all three are acceptable. */
+export function validatedUrls(id: RemoteEnvironmentId, input: EnvironmentUrls): EnvironmentUrls {
+  const parsed = EnvironmentUrlsSchema.safeParse(input);
+  if (!parsed.success) throw new AppError('ENVIRONMENT_INVALID_URL');
+  const urls = { baseUrl: parsed.data.baseUrl.trim(), authUrl: parsed.data.authUrl.trim(), webhookUrl: parsed.data.webhookUrl.trim() };
+  if (!Object.values(urls).every((value) => isAcceptableUrl(id, value))) throw new AppError('ENVIRONMENT_INVALID_URL');
+  return urls;
+}
+
+/** Where secrets would travel to: the origin of each address, '' where unset. Paths do not matter. */
+export function originsOf(urls: EnvironmentUrls): CredentialOrigins {
+  const origin = (value: string) => (value === '' ? '' : new URL(value).origin);
+  return { auth: origin(urls.authUrl), api: origin(urls.baseUrl), webhook: origin(urls.webhookUrl) };
+}
+
+export function sameOrigins(a: CredentialOrigins, b: CredentialOrigins): boolean {
+  return a.auth === b.auth && a.api === b.api && a.webhook === b.webhook;
 }
 
 export function isConfigured(urls: EnvironmentUrls): boolean {
@@ -94,12 +123,16 @@ export class EnvironmentSettingsStore {
 
   /** Validates all three addresses: a half-entered environment is never saved. */
   setUrls(id: RemoteEnvironmentId, input: EnvironmentUrls): void {
-    const parsed = EnvironmentUrlsSchema.safeParse(input);
-    if (!parsed.success) throw new AppError('ENVIRONMENT_INVALID_URL');
-    const urls = { baseUrl: parsed.data.baseUrl.trim(), authUrl: parsed.data.authUrl.trim(), webhookUrl: parsed.data.webhookUrl.trim() };
-    if (!Object.values(urls).every((value) => isAcceptableUrl(id, value))) throw new AppError('ENVIRONMENT_INVALID_URL');
     const next = this.get();
-    next.urls[id] = urls;
+    next.urls[id] = validatedUrls(id, input);
+    this.#write(next);
+  }
+
+  /** Records that the environment's credentials were entered for these origins; undefined forgets the record. */
+  setCredentialOrigins(id: RemoteEnvironmentId, origins: CredentialOrigins | undefined): void {
+    const next = this.get();
+    if (origins) next.credentialOrigins[id] = origins;
+    else delete next.credentialOrigins[id];
     this.#write(next);
   }
 
@@ -134,6 +167,14 @@ export class EnvironmentSettingsStore {
       const urls = EnvironmentUrlsSchema.safeParse(storedUrls[id]);
       if (urls.success && storedUrlsValid(id, urls.data)) settings.urls[id] = urls.data;
       else this.logger.warn('environments: invalid value ignored', { key: `urls.${id}` });
+    }
+    const storedOrigins = typeof stored.credentialOrigins === 'object' && stored.credentialOrigins !== null ? (stored.credentialOrigins as Record<string, unknown>) : {};
+    for (const id of REMOTE_ENVIRONMENT_IDS) {
+      if (!(id in storedOrigins)) continue;
+      const origins = CredentialOriginsSchema.safeParse(storedOrigins[id]);
+      // An unreadable record binds to nothing, so the credentials it guarded are not used (see EnvironmentManager).
+      settings.credentialOrigins[id] = origins.success ? origins.data : { auth: 'invalid', api: 'invalid', webhook: 'invalid' };
+      if (!origins.success) this.logger.warn('environments: invalid value ignored', { key: `credentialOrigins.${id}` });
     }
     return settings;
   }

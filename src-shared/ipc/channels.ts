@@ -222,9 +222,10 @@ export const channels = {
   'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },
   'environments:list': { input: NoInput, output: EnvironmentListSchema },
   'environments:select': { input: z.strictObject({ id: EnvironmentIdSchema }), output: EnvironmentListSchema },
+  /** Moving any address to another origin removes the environment's credentials and session; `credentialsRemoved` says it did. */
   'environments:update-urls': {
     input: z.strictObject({ id: RemoteEnvironmentIdSchema, ...EnvironmentUrlsSchema.shape }),
-    output: EnvironmentListSchema,
+    output: z.object({ environments: EnvironmentListSchema, credentialsRemoved: z.boolean() }),
   },
   'credentials:set': {
     input: z.strictObject({

@@ -12,9 +12,9 @@ export function environmentHandlers(services: AppServices): Pick<Handlers, Envir
       return services.announceEnvironments();
     },
     'environments:update-urls': async ({ id, ...urls }) => {
-      await (await services.environments()).updateUrls(id, urls);
+      const { credentialsRemoved } = await (await services.environments()).updateUrls(id, urls);
       await services.reconnect(id);
-      return services.announceEnvironments();
+      return { environments: await services.announceEnvironments(), credentialsRemoved };
     },
     'credentials:set': async ({ environment, ...credentials }) => {
       await (await services.environments()).setCredentials(environment, credentials);

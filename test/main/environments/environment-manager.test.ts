@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src-shared/errors';
@@ -171,5 +171,31 @@ describe('the environment manager', () => {
     await source.setRefreshToken(undefined);
     expect(await source.refreshToken()).toBeUndefined();
     expect(await secretStore.has('custom', 'refresh_token')).toBe(false);
+  });
+
+  it('removes credentials whose addresses were changed behind its back, and binds ones stored before the record existed', async () => {
+    const dataDir = temporaryDir();
+    const secretStore = new MemorySecretStore();
+    const first = managerUnderTest({ dataDir, secretStore });
+    await first.manager.updateUrls('production', { ...SANDBOX, baseUrl: 'https://prod.example.com/api/rest/v2', authUrl: 'https://prod.example.com' });
+    await first.manager.setCredentials('production', PRODUCTION_CREDENTIALS);
+    expect(await (await first.manager.connection('production')).credentialSource.credentials()).toEqual(PRODUCTION_CREDENTIALS);
+
+    // A hand edit (or another program) points production's token address elsewhere.
+    const file = join(dataDir, 'environments.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    stored.urls.production.authUrl = 'https://attacker.example.net';
+    writeFileSync(file, JSON.stringify(stored));
+    const second = managerUnderTest({ dataDir, secretStore });
+    expect(await (await second.manager.connection('production')).credentialSource.credentials()).toBeUndefined();
+    expect(await secretStore.has('production', 'password')).toBe(false);
+
+    // Credentials from a version that kept no record: bound to the addresses they are found with.
+    delete stored.credentialOrigins;
+    writeFileSync(file, JSON.stringify(stored));
+    for (const [field, value] of [['client_id', 'c'], ['client_secret', 'secret-1'], ['username', 'u'], ['password', 'password-1']] as const) await secretStore.set('production', field, value);
+    const third = managerUnderTest({ dataDir, secretStore });
+    expect(await (await third.manager.connection('production')).credentialSource.credentials()).toMatchObject({ password: 'password-1' });
+    expect(JSON.parse(readFileSync(file, 'utf8')).credentialOrigins.production).toEqual({ auth: 'https://attacker.example.net', api: 'https://prod.example.com', webhook: 'https://webhooks.sandbox.example.com' });
   });
 });
