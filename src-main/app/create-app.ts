@@ -9,7 +9,7 @@ import { syncHandlers } from '../ipc/handlers/sync-handlers';
 import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
-import { dataPaths } from '../platform/paths';
+import { openDataPaths } from '../platform/paths';
 import type { SecretStore } from '../platform/secret-store';
 import type { OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import { SettingsStore } from '../platform/settings-store';
@@ -43,7 +43,7 @@ export interface App {
  * both start the app through here, so the two hosts cannot drift apart.
  */
 export function createApp(config: AppConfig): App {
-  const paths = dataPaths(config.dataDir);
+  const paths = openDataPaths(config.dataDir);
   const logger = config.logger ?? createLogger({ logDir: paths.logDir, echo: config.echoLogs ?? false });
   const events = new EventHub();
   const settings = new SettingsStore(paths.settingsFile, logger);

@@ -1,6 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ensurePrivateDatabaseFile, ensurePrivateDir } from '../platform/private-files';
 import { restoreIndexes } from './deferred-indexes';
 import { migrate } from './migrations/index';
 
@@ -12,10 +12,13 @@ const BUSY_TIMEOUT_MS = 5_000;
 /**
  * Opens (or creates, with its folder) the offline cache of one environment, migrated to the latest version. Callers
  * pass a file per environment so sandbox data never mixes with production data; `:memory:` is for
- * tests.
+ * tests. The folder and the files are private (0700/0600): they hold the company's work orders.
  */
 export function openCache(file: string): CacheDatabase {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    ensurePrivateDir(dirname(file));
+    ensurePrivateDatabaseFile(file);
+  }
   const db = new Database(file);
   // WAL lets the renderer's reads run while a background pull writes.
   if (file !== ':memory:') db.pragma('journal_mode = WAL');

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 /**
  * What a JSON settings file held: the object, or why there is none. `missing` is the normal first
@@ -24,10 +25,11 @@ export function readJsonObject(file: string): JsonFileContent {
   return { kind: 'unreadable' };
 }
 
-/** Write then rename: a crash mid-write leaves the old file whole, never half a file. Throws on failure. */
+/** Write then rename: a crash mid-write leaves the old file whole, never half a file. Private (0600). Throws on failure. */
 export function writeJsonAtomic(file: string, value: unknown): void {
-  mkdirSync(dirname(file), { recursive: true });
+  ensurePrivateDir(dirname(file));
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`);
+  // The rename carries the temporary file's mode over, so a file an older version made 0644 ends up 0600.
+  writeFileSync(temporary, `${JSON.stringify(value, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
   renameSync(temporary, file);
 }

@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_FILE_MODE } from './private-files';
 import { redact } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -28,8 +29,14 @@ export interface LoggerOptions {
 export function createLogger({ logDir, level = 'info', echo = !logDir }: LoggerOptions = {}): Logger {
   let file: string | undefined;
   if (logDir) {
-    mkdirSync(logDir, { recursive: true });
+    ensurePrivateDir(logDir);
     file = join(logDir, 'main.log');
+    try {
+      // Tightens a log an older version left 0644; the lines name the coordinator's jobs and sites.
+      ensurePrivateFile(file);
+    } catch {
+      // An unwritable log must not stop the app; each write then falls back to stderr.
+    }
   }
   const write = (recordLevel: LogLevel, message: string, details?: unknown) => {
     if (LEVELS[recordLevel] < LEVELS[level]) return;
@@ -37,7 +44,7 @@ export function createLogger({ logDir, level = 'info', echo = !logDir }: LoggerO
     const line = `${JSON.stringify(record)}\n`;
     if (file) {
       try {
-        appendFileSync(file, line);
+        appendFileSync(file, line, { mode: PRIVATE_FILE_MODE });
       } catch {
         // A full disk must not take the app down with it; stderr still has the line.
         process.stderr.write(line);

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { ensurePrivateDir } from './private-files';
 
 export const PRODUCT_NAME = 'Field Desk';
 
@@ -32,6 +33,15 @@ export function dataPaths(dataDir: string): DataPaths {
     logDir: join(dataDir, 'logs'),
     settingsFile: join(dataDir, 'settings.json'),
   };
+}
+
+/**
+ * The paths of a data folder that now exists and is private (0700 on POSIX), tightened when an
+ * older version created it 0755. Both hosts start the app through this.
+ */
+export function openDataPaths(dataDir: string): DataPaths {
+  ensurePrivateDir(dataDir);
+  return dataPaths(dataDir);
 }
 
 export function resolveDataDir(override?: string): string {

@@ -1,10 +1,13 @@
 import Database, { type Statement } from 'better-sqlite3';
+import { ensurePrivateDatabaseFile } from '../../platform/private-files';
 import { migrate } from './migrations/index';
 
 export type MarketplaceDatabase = Database.Database;
 
 /** Opens (or creates) the marketplace's database: a file that survives restarts, or `:memory:`. */
 export function openDatabase(file: string): MarketplaceDatabase {
+  // 0600 before SQLite opens it, so its -wal and -shm are created 0600 too: it holds the demo's credentials.
+  if (file !== ':memory:') ensurePrivateDatabaseFile(file);
   const db = new Database(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
