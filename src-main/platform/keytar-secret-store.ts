@@ -2,7 +2,7 @@ import type * as KeytarModule from 'keytar';
 import { AppError } from '../../src-shared/errors';
 import type { EnvironmentId } from '../../src-shared/ipc/channels';
 import type { Logger } from './logger';
-import { assertSecretValue, SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from './secret-store';
+import { assertSecretValue, rememberSecretValue, SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from './secret-store';
 
 export type Keytar = Pick<typeof KeytarModule, 'getPassword' | 'setPassword' | 'deletePassword' | 'findCredentials'>;
 export type KeytarLoader = () => Promise<Keytar>;
@@ -45,11 +45,14 @@ export class KeytarSecretStore implements SecretStore {
 
   async get(environment: EnvironmentId, field: SecretField): Promise<string | undefined> {
     const value = await this.#call('get', { environment, field }, (keytar) => keytar.getPassword(this.#service, secretAccount(environment, field)));
+    rememberSecretValue(field, value ?? undefined);
     return value ?? undefined;
   }
 
   async set(environment: EnvironmentId, field: SecretField, value: string): Promise<void> {
     assertSecretValue(value);
+    // Before the write: a failing keychain's error must not be the first place the value shows up.
+    rememberSecretValue(field, value);
     await this.#call('set', { environment, field }, (keytar) => keytar.setPassword(this.#service, secretAccount(environment, field), value));
   }
 

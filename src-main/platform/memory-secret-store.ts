@@ -1,5 +1,5 @@
 import type { EnvironmentId } from '../../src-shared/ipc/channels';
-import { assertSecretValue, SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from './secret-store';
+import { assertSecretValue, rememberSecretValue, SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from './secret-store';
 
 /**
  * Secrets held in this process only: the fake for tests and the session fallback when no keychain
@@ -9,11 +9,14 @@ export class MemorySecretStore implements SecretStore {
   readonly #values = new Map<string, string>();
 
   async get(environment: EnvironmentId, field: SecretField): Promise<string | undefined> {
-    return this.#values.get(secretAccount(environment, field));
+    const value = this.#values.get(secretAccount(environment, field));
+    rememberSecretValue(field, value);
+    return value;
   }
 
   async set(environment: EnvironmentId, field: SecretField, value: string): Promise<void> {
     assertSecretValue(value);
+    rememberSecretValue(field, value);
     this.#values.set(secretAccount(environment, field), value);
   }
 

@@ -1,3 +1,5 @@
+import { replaceKnownSecrets } from './known-secrets';
+
 /**
  * Names whose values are secrets wherever they appear: object keys, query strings, form bodies,
  * JSON text. Keys are compared without case, `_` or `-`, so `client_secret`, `clientSecret` and
@@ -17,11 +19,13 @@ function isSecretKey(key: string): boolean {
   return SECRET_NAME_SET.has(key.toLowerCase().replace(/[-_]/g, ''));
 }
 
+/** Secrets named in the text (`password=…`), and the values of the secrets this process holds wherever they appear. */
 export function redactText(text: string): string {
-  return text.replace(secretParamPattern, (_match, name: string, value: string) => {
+  const named = text.replace(secretParamPattern, (_match, name: string, value: string) => {
     const quote = value[0] === '"' || value[0] === "'" ? value[0] : '';
     return `${name}${quote}${REDACTED}${quote}`;
   });
+  return replaceKnownSecrets(named, REDACTED);
 }
 
 /** A deep copy with every secret replaced; safe to log or to put in an error. */

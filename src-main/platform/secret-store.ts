@@ -1,5 +1,6 @@
 import { AppError } from '../../src-shared/errors';
 import type { EnvironmentId } from '../../src-shared/ipc/channels';
+import { rememberSecret } from './known-secrets';
 
 export const SECRET_FIELDS = ['client_id', 'client_secret', 'username', 'password', 'refresh_token'] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
@@ -26,4 +27,18 @@ export function secretAccount(environment: EnvironmentId, field: SecretField): s
 /** Every store rejects an empty value the same way, because the keychain cannot hold one. */
 export function assertSecretValue(value: string): void {
   if (typeof value !== 'string' || value.length === 0) throw new AppError('SECRET_EMPTY');
+}
+
+/**
+ * The fields whose values are secret wherever they appear. `client_id` and `username` name a client
+ * and a person: identifiers, kept readable in logs as the key-name redaction keeps them.
+ */
+const SECRET_VALUE_FIELDS: ReadonlySet<SecretField> = new Set(['client_secret', 'password', 'refresh_token']);
+
+/**
+ * Every store calls this with each value it reads or writes, so the log redaction replaces that
+ * value even inside free text (a server's error message that echoes the form it was sent).
+ */
+export function rememberSecretValue(field: SecretField, value: string | undefined): void {
+  if (SECRET_VALUE_FIELDS.has(field)) rememberSecret(value);
 }
