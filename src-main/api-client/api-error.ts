@@ -60,6 +60,8 @@ function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'API_UNAUTHENTICATED';
   if (status === 403) return 'API_FORBIDDEN';
   if (status === 404) return 'API_NOT_FOUND';
+  // Only uploads are large enough to be refused for their size (decisions §6).
+  if (status === 413) return 'ATTACHMENT_TOO_LARGE';
   if (status === 429) return 'API_RATE_LIMITED';
   if (status >= 500) return 'API_SERVER_ERROR';
   if (status >= 400) return 'API_REJECTED';

@@ -1,5 +1,10 @@
-import { Pool } from 'undici';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../platform/logger';
+import { PRIVATE_FILE_MODE } from '../platform/private-files';
 import { ApiError, errorFromNetwork } from './api-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -15,8 +20,18 @@ export interface HttpRequest {
   json?: unknown;
   /** Sent form-encoded (the token endpoint takes either; a form is what OAuth clients send). */
   form?: Record<string, string>;
+  /** Sent as it is read (an upload): constant memory for any size. */
+  body?: StreamedBody;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+export interface StreamedBody {
+  /** Called once per attempt: a stream is read only once, and a call may be sent again after a 401. */
+  stream: () => Readable;
+  contentType: string;
+  /** The exact byte count, sent as Content-Length. */
+  length: number;
 }
 
 export interface HttpAnswer {
@@ -54,21 +69,37 @@ export class HttpTransport {
   }
 
   async send(request: HttpRequest): Promise<HttpAnswer> {
+    return this.exchange(request, async (answer) => decodeBody(await answer.body.text(), answer.headers['content-type']));
+  }
+
+  /**
+   * Like `send`, but a 2xx answer's body is streamed to `destination` (through a temporary name, so
+   * a cut download never looks whole) and answered as null; other answers are read as usual.
+   */
+  async download(request: HttpRequest, destination: string): Promise<HttpAnswer> {
+    return this.exchange(request, async (answer) => {
+      if (answer.statusCode < 200 || answer.statusCode >= 300) return decodeBody(await answer.body.text(), answer.headers['content-type']);
+      await saveTo(answer.body, destination, request.signal);
+      return null;
+    });
+  }
+
+  private async exchange(request: HttpRequest, readBody: (answer: Dispatcher.ResponseData) => Promise<unknown>): Promise<HttpAnswer> {
     const url = requestUrl(request);
     const label = `${request.method} ${url.pathname}`;
     const started = performance.now();
-    const { body, contentType } = encodeBody(request);
+    const { body, headers } = encodeBody(request);
     try {
       const answer = await this.poolFor(url.origin).request({
         method: request.method,
         path: `${url.pathname}${url.search}`,
-        headers: { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}), ...request.headers },
+        headers: { accept: 'application/json', ...headers, ...request.headers },
         body,
         signal: request.signal,
       });
-      const text = await answer.body.text();
+      const decoded = await readBody(answer);
       this.options.logger?.debug('marketplace call', { call: label, status: answer.statusCode, ms: Math.round(performance.now() - started) });
-      return { status: answer.statusCode, headers: answer.headers, body: decodeBody(text, answer.headers['content-type']) };
+      return { status: answer.statusCode, headers: answer.headers, body: decoded };
     } catch (error) {
       const failure = errorFromNetwork(label, error, request.signal);
       this.options.logger?.warn('marketplace call failed', { call: label, code: failure.code, ms: Math.round(performance.now() - started) });
@@ -122,10 +153,29 @@ function definedOnly(options: HttpTransportOptions): HttpTransportOptions {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-function encodeBody(request: HttpRequest): { body?: string; contentType?: string } {
-  if (request.form) return { body: new URLSearchParams(request.form).toString(), contentType: 'application/x-www-form-urlencoded' };
-  if (request.json !== undefined) return { body: JSON.stringify(request.json), contentType: 'application/json' };
-  return {};
+function encodeBody(request: HttpRequest): { body?: string | Readable; headers: Record<string, string> } {
+  if (request.body) return { body: request.body.stream(), headers: { 'content-type': request.body.contentType, 'content-length': String(request.body.length) } };
+  if (request.form) return { body: new URLSearchParams(request.form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+  if (request.json !== undefined) return { body: JSON.stringify(request.json), headers: { 'content-type': 'application/json' } };
+  return { headers: {} };
+}
+
+/** Streams an answer's body into a private file; a disk that refuses it is not a network failure. */
+async function saveTo(body: Readable, destination: string, signal: AbortSignal | undefined): Promise<void> {
+  const partial = `${destination}.part`;
+  const file = createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flush: true });
+  let diskError: NodeJS.ErrnoException | undefined;
+  file.once('error', (error) => {
+    diskError = error;
+  });
+  try {
+    await pipeline(body, file, { signal });
+    await rename(partial, destination);
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (diskError && !signal?.aborted) throw new ApiError('INTERNAL', `The download could not be saved${diskError.code ? ` (${diskError.code})` : ''}.`);
+    throw error;
+  }
 }
 
 function decodeBody(text: string, contentType: string | string[] | undefined): unknown {

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../src-shared/errors';
 import type { Logger } from '../platform/logger';
 import { ApiError, errorFromAnswer } from './api-error';
 import type { AuthSession } from './auth-session';
-import type { HttpMethod, HttpTransport, QueryValue } from './http-transport';
+import type { HttpAnswer, HttpMethod, HttpTransport, QueryValue, StreamedBody } from './http-transport';
 import { joinUrl } from './join-url';
 
 export interface RestCall<Response extends z.ZodType> {
@@ -13,6 +13,8 @@ export interface RestCall<Response extends z.ZodType> {
   path: string;
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** Instead of `body`: sent as it is read (an upload's multipart body). */
+  streamedBody?: StreamedBody;
   /** The tolerant answer schema of `src-shared/api`. */
   response: Response;
   signal?: AbortSignal;
@@ -41,16 +43,16 @@ export class RestCaller {
 
   async call<Response extends z.ZodType>(call: RestCall<Response>): Promise<z.output<Response>> {
     const label = `${call.method} ${call.path}`;
-    let token = await this.options.session.getAccessToken();
-    let answer = await this.send(call, token);
-    if (indicatesExpiredToken(answer.status, answer.body)) {
-      token = await this.options.session.tokenRejected(token);
-      answer = await this.send(call, token);
-    }
-    if (answer.status < 200 || answer.status >= 300) {
-      const retryAfter = answer.headers['retry-after'];
-      throw errorFromAnswer(label, answer.status, answer.body, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-    }
+    const answer = await this.authorized(label, (token) =>
+      this.options.transport.send({
+        method: call.method,
+        url: joinUrl(this.options.baseUrl, call.path),
+        query: { ...call.query, access_token: token },
+        json: call.body,
+        body: call.streamedBody,
+        signal: call.signal,
+      }),
+    );
     const parsed = call.response.safeParse(answer.body);
     if (!parsed.success) {
       // Paths of the offending fields help a bug report; their values may be customer data.
@@ -63,15 +65,38 @@ export class RestCaller {
     return parsed.data;
   }
 
-  private send(call: RestCall<z.ZodType>, token: string) {
-    return this.options.transport.send({
-      method: call.method,
-      url: joinUrl(this.options.baseUrl, call.path),
-      query: { ...call.query, access_token: token },
-      json: call.body,
-      signal: call.signal,
-    });
+  /**
+   * Saves what an absolute link of the marketplace answers (a file's `link`) to `destination`. The
+   * access token goes only to the REST API's own origin: a link elsewhere is refused, not followed.
+   */
+  async download(link: string, destination: string, { signal }: CallOptions = {}): Promise<void> {
+    const url = URL.canParse(link) ? new URL(link) : undefined;
+    if (!url || url.origin !== originOf(this.options.baseUrl)) {
+      throw new ApiError('API_INVALID_RESPONSE', 'The file link points outside the marketplace; it was not followed.');
+    }
+    await this.authorized(`GET ${url.pathname}`, (token) =>
+      this.options.transport.download({ method: 'GET', url: url.href, query: { access_token: token }, signal }, destination),
+    );
   }
+
+  /** Sends with the current token; when the marketplace says it is no longer good, once more with a new one. */
+  private async authorized(label: string, send: (token: string) => Promise<HttpAnswer>): Promise<HttpAnswer> {
+    let token = await this.options.session.getAccessToken();
+    let answer = await send(token);
+    if (indicatesExpiredToken(answer.status, answer.body)) {
+      token = await this.options.session.tokenRejected(token);
+      answer = await send(token);
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      const retryAfter = answer.headers['retry-after'];
+      throw errorFromAnswer(label, answer.status, answer.body, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+    }
+    return answer;
+  }
+}
+
+function originOf(address: string): string | undefined {
+  return URL.canParse(address) ? new URL(address).origin : undefined;
 }
 
 /**

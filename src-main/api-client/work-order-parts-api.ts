@@ -1,7 +1,10 @@
+import { stat } from 'node:fs/promises';
 import {
   AttachmentFolderListSchema,
   AttachmentFolderSchema,
   AttachmentReviewBodySchema,
+  AttachmentUploadAnswerSchema,
+  AttachmentUploadFieldsSchema,
   ExpenseBodySchema,
   ExpenseListSchema,
   ExpenseSchema,
@@ -23,9 +26,16 @@ import {
   SwapRequestIdSchema,
   TimeLogListSchema,
 } from '../../src-shared/api';
+import { ApiError } from './api-error';
+import { type FileToSend, multipartFileBody, type ProgressListener } from './multipart-body';
 import { type CallOptions, type Input, queryOf, type RestCaller, segment, validated } from './rest-caller';
 import { orderPath } from './work-orders-api';
 
+export interface UploadOptions extends CallOptions {
+  notes?: string;
+  /** Bytes of the file sent so far, and its size; called as the upload goes, ending with `(size, size)`. */
+  onProgress?: ProgressListener;
+}
 
 /** What hangs off one work order: requests, swaps, attachments, expenses, messages, problems, logs, pay, shipments. */
 export class WorkOrderPartsApi {
@@ -69,6 +79,25 @@ export class WorkOrderPartsApi {
   async reviewAttachment(workOrderId: number, folderId: number, attachmentId: number, body: Input<typeof AttachmentReviewBodySchema>, { signal }: CallOptions = {}) {
     const sent = validated(AttachmentReviewBodySchema, body, 'attachment review');
     return this.rest.call({ method: 'PUT', path: `${folderPath(workOrderId, folderId)}/${segment(attachmentId)}`, body: sent, response: AttachmentFolderSchema, signal });
+  }
+
+  /**
+   * Uploads a file on disk into a folder (decisions §6: multipart, the file in `file`, optional
+   * `notes`), streamed with constant memory for any size; answers the order's folders. A file the
+   * marketplace finds too large is ATTACHMENT_TOO_LARGE.
+   */
+  async uploadAttachment(workOrderId: number, folderId: number, file: FileToSend, { notes, signal, onProgress }: UploadOptions = {}) {
+    const fields = validated(AttachmentUploadFieldsSchema, notes === undefined ? {} : { notes }, 'upload');
+    // Checked here so a moved copy fails before the request starts, not as a cut connection.
+    const found = await stat(file.path).catch(() => undefined);
+    if (!found?.isFile() || found.size !== file.size) throw new ApiError('ATTACHMENT_UNREADABLE');
+    const streamedBody = multipartFileBody('file', file, fields, onProgress);
+    return this.rest.call({ method: 'POST', path: folderPath(workOrderId, folderId), streamedBody, response: AttachmentUploadAnswerSchema, signal });
+  }
+
+  /** Saves a file's bytes (its `file.link`) to `destinationPath`, streamed; the link must be the marketplace's own. */
+  async downloadAttachment(link: string, destinationPath: string, { signal }: CallOptions = {}): Promise<void> {
+    await this.rest.download(link, destinationPath, { signal });
   }
 
   async expenses(workOrderId: number, { signal }: CallOptions = {}) {

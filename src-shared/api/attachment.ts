@@ -59,11 +59,12 @@ export type AttachmentFolder = z.infer<typeof AttachmentFolderSchema>;
 export const AttachmentFolderListSchema = listEnvelope(AttachmentFolderSchema);
 export type AttachmentFolderList = z.infer<typeof AttachmentFolderListSchema>;
 
-/** Answer of an upload: POST workorders/{id}/attachments/{folder_id}. */
+/** Answer of an upload: POST workorders/{id}/attachments/{folder_id}: the order's id and its folders, the new file among them. */
 export const AttachmentUploadAnswerSchema = z.looseObject({
   id: z.number().int(),
   attachments: z
     .looseObject({
+      results: z.array(AttachmentFolderSchema).nullish(),
       correlation_id: z.string().nullish(),
       actions: ActionsSchema.nullish(),
       sum: z.looseObject({ unreviewed: z.number().int().nullish() }).nullish(),
