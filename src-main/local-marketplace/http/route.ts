@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { integerField } from '../../../src-shared/api/form-fields';
 import type { AuthInfo } from '../auth/require-token';
-import { invalidInput } from './errors';
+import { validationError } from './validation-error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -109,15 +109,9 @@ export function route<Params extends z.ZodType = typeof EmptyObject, Query exten
   });
 }
 
-/** Parses one part of a request; a failure answers 400 naming every bad field. */
+/** Parses one part of a request; a failure answers 400 naming the bad fields. */
 export function parse<Schema extends z.ZodType>(schema: Schema, value: unknown, where: 'path' | 'query' | 'body'): z.output<Schema> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 10);
-  // An unknown key is reported at its parent's path; name the key itself.
-  const fields = issues
-    .flatMap((issue) => (issue.code === 'unrecognized_keys' ? issue.keys.map((key) => [...issue.path, key].join('.')) : [issue.path.join('.')]))
-    .filter(Boolean);
-  const details = issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
-  throw invalidInput(`Invalid ${where === 'path' ? 'path parameter' : where}: ${details}`, fields);
+  throw validationError(result.error, where);
 }
