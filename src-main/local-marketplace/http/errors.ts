@@ -10,11 +10,20 @@ export const MARKETPLACE_ERRORS = {
   INVALID_TRANSITION: { status: 400, message: 'That change is not allowed now' },
   NOT_AUTHENTICATED: { status: 401, message: NOT_AUTHENTICATED_MESSAGE },
   FORBIDDEN: { status: 403, message: 'That record belongs to another company' },
+  /** A browser request sent by a page of another site (http/caller-check.ts). */
+  FOREIGN_ORIGIN: { status: 403, message: 'Requests from another site are not allowed' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  /** The client did not finish its request in time (node's own deadline, http/client-errors.ts). */
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type' },
+  /** A Host this server does not answer to: DNS rebinding (http/caller-check.ts). */
+  MISDIRECTED_REQUEST: { status: 421, message: 'This server does not answer to that host name' },
   RATE_LIMITED: { status: 429, message: 'Too many requests' },
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are too large' },
+  /** What node's HTTP parser refuses before any route sees it (http/client-errors.ts). */
+  MALFORMED_REQUEST: { status: 400, message: 'The request is not valid HTTP' },
   INTERNAL: { status: 500, message: 'Internal server error' },
 } as const;
 

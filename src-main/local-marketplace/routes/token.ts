@@ -56,7 +56,7 @@ export function registerTokenRoute(app: FastifyInstance, context: MarketplaceCon
         const refresh = text(body.refresh_token);
         if (!refresh) return tokenError(reply, 400, 'invalid_request', 'Missing required parameter: refresh_token');
         const refreshed = refreshToken(context, clientId, refresh);
-        if (!refreshed) return tokenError(reply, 400, 'invalid_grant', 'The refresh token is invalid or was already used');
+        if (!refreshed) return tokenError(reply, 400, 'invalid_grant', 'The refresh token is invalid, expired or was already used');
         return reply.header('Cache-Control', 'no-store').send({ ...refreshed.token, user: userSummary(context, refreshed.userId) });
       }
       const username = text(body.username);
