@@ -1,13 +1,16 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '../platform/logger';
+import { HostNameSchema } from '../platform/loopback-hosts';
 import { listenMarketplace, configOf, type MarketplaceConfig } from './listen';
 
-const USAGE = `Usage: npm run marketplace -- [--port N] [--db FILE] [--environment sandbox|production] [--no-seed] [--print-config]
+const USAGE = `Usage: npm run marketplace -- [--port N] [--db FILE] [--environment sandbox|production] [--no-seed] [--allow-host NAME]... [--print-config]
 
   --port N          port on 127.0.0.1 (default 0: a free port)
   --db FILE         SQLite file that keeps the data between runs (default: in memory)
   --environment E   sandbox (default) or production: decides the webhook service path
   --no-seed         do not seed the demo company into an empty database
+  --allow-host NAME answer requests for this host name too (repeatable); only 127.0.0.1,
+                    localhost and [::1] otherwise, against DNS rebinding
   --print-config    print the URLs and credentials as one line of JSON instead of text`;
 
 interface CliArguments {
@@ -15,6 +18,7 @@ interface CliArguments {
   db: string;
   environment: 'sandbox' | 'production';
   seed: 'demo' | 'none';
+  allowedHosts: string[];
   printConfig: boolean;
 }
 
@@ -24,7 +28,7 @@ function fail(message: string): never {
 }
 
 function readArguments(): CliArguments | undefined {
-  let values: { port?: string; db?: string; environment?: string; 'no-seed'?: boolean; 'print-config'?: boolean; help?: boolean };
+  let values: { port?: string; db?: string; environment?: string; 'no-seed'?: boolean; 'allow-host'?: string[]; 'print-config'?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
@@ -32,6 +36,7 @@ function readArguments(): CliArguments | undefined {
         db: { type: 'string' },
         environment: { type: 'string' },
         'no-seed': { type: 'boolean' },
+        'allow-host': { type: 'string', multiple: true },
         'print-config': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -48,7 +53,11 @@ function readArguments(): CliArguments | undefined {
   const environment = values.environment ?? 'sandbox';
   if (environment !== 'sandbox' && environment !== 'production') fail('--environment must be sandbox or production.');
   if (values.db === '') fail('--db needs a file name.');
-  return { port, db: values.db ?? ':memory:', environment, seed: values['no-seed'] ? 'none' : 'demo', printConfig: values['print-config'] ?? false };
+  const allowedHosts = (values['allow-host'] ?? []).map((name) => {
+    const parsed = HostNameSchema.safeParse(name);
+    return parsed.success ? parsed.data : fail(`--allow-host takes a host name without scheme or port (not "${name}").`);
+  });
+  return { port, db: values.db ?? ':memory:', environment, seed: values['no-seed'] ? 'none' : 'demo', allowedHosts, printConfig: values['print-config'] ?? false };
 }
 
 function describeConfig(config: MarketplaceConfig, db: string): string {
@@ -79,7 +88,7 @@ async function main(): Promise<void> {
   const cli = readArguments();
   if (!cli) return;
   const logger = createLogger({ echo: true, level: 'warn' });
-  const listening = await listenMarketplace({ port: cli.port, db: cli.db, environment: cli.environment, seed: cli.seed }, logger);
+  const listening = await listenMarketplace({ port: cli.port, db: cli.db, environment: cli.environment, seed: cli.seed, allowedHosts: cli.allowedHosts }, logger);
   const config = configOf(listening);
   console.log(cli.printConfig ? JSON.stringify(config) : describeConfig(config, cli.db));
 

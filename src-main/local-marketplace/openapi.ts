@@ -130,6 +130,19 @@ function errorResponses(route: RegisteredRoute, components: SchemaComponents): R
     description,
     content: { 'application/json': { schema: components.reference(route.errorResponse ?? RestErrorSchema, 'output', `${operationId(route)}.error`) } },
   });
+  const own = ownErrorResponses(route, error);
+  // The caller check answers before any route: the REST body, or the webhook service's own.
+  const refusal = (description: string) => (route.tokenHeader ? error(description) : { description, content: { 'application/json': { schema: components.reference(RestErrorSchema, 'output', 'RestError') } } });
+  const foreignOrigin = 'a foreign Origin (a cross-site request from a browser)';
+  const forbidden = own[403] as { description: string } | undefined;
+  return {
+    ...own,
+    403: forbidden ? { ...forbidden, description: `${forbidden.description}, or ${foreignOrigin}` } : refusal(`Refused: ${foreignOrigin}`),
+    421: refusal('A Host this server does not answer to (not loopback, not allowed): DNS rebinding'),
+  };
+}
+
+function ownErrorResponses(route: RegisteredRoute, error: (description: string) => unknown): Record<string, unknown> {
   const hasId = route.path.includes('{');
   if (route.tokenHeader) {
     return { 400: error('Invalid input'), 401: error(`Missing or wrong ${route.tokenHeader}`), 403: error("Another company's records"), ...(hasId ? { 404: error('Unknown id') } : {}) };

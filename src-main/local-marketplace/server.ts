@@ -1,11 +1,14 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { REST_API_BASE_PATH } from '../../src-shared/api/common';
-import { WEBHOOK_PATH_PREFIXES } from '../../src-shared/api/webhook';
 import { createLogger, type Logger } from '../platform/logger';
 import { requireToken } from './auth/require-token';
 import { createContext, type MarketplaceContext } from './context';
+import { checkCaller } from './http/caller-check';
+import { answerClientError } from './http/client-errors';
+import { errorBodyAt } from './http/error-body-at';
 import { parseFormBody } from './http/form-body';
 import { MarketplaceError, restErrorBody } from './http/errors';
+import { serverTimeouts } from './http/server-timeouts';
 import { MarketplaceOptionsSchema, type MarketplaceOptionsInput } from './options';
 import { registerControlRoutes } from './control/index';
 import { registerRestRoutes } from './routes/index';
@@ -50,12 +53,13 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    ...serverTimeouts(options),
+    // What node refuses before routing (malformed HTTP, 431, the header deadline): our body too.
+    clientErrorHandler: answerClientError,
     // Refusals before routing (an undecodable path) answer our error body too.
     frameworkErrors: (error, request, reply) => {
       const message = FRAMEWORK_MESSAGES[error.code] ?? 'Invalid request';
-      // Under the webhook service, its own error body (decisions §7).
-      const body = request.url.startsWith(WEBHOOK_PATH_PREFIXES[options.environment]) ? { error: message } : restErrorBody(400, message);
-      void (reply as FastifyReply).code(400).send(body);
+      void (reply as FastifyReply).code(400).send(errorBodyAt(request.url, options.environment, 400, message));
     },
   });
   app.decorateRequest('auth', null);
@@ -78,6 +82,8 @@ export async function buildMarketplace(input: MarketplaceOptionsInput = {}, logg
     return reply.code(404).send(restErrorBody(404, `No route for ${request.method} ${path}`));
   });
 
+  // Added before any route, so it runs first on every one of them, the 404 answer included.
+  app.addHook('onRequest', checkCaller(options));
   registerTokenRoute(app, context);
   await app.register(
     async (rest) => {

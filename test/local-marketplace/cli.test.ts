@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PATH } from '../../src-shared/api/token';
 import { buildFromSources } from '../support/build-from-sources';
 import type { MarketplaceConfig } from '../../src-main/local-marketplace/listen';
+import { parseAnswer, rawExchange } from './raw-socket';
 
 // The CLI as the build makes it (a CommonJS bundle run by plain node), built from the sources here
 // so the test never runs a stale out/ file.
@@ -137,8 +138,22 @@ describe('npm run marketplace (the CLI)', () => {
     expect(await exit).toBe(0);
   });
 
+  it('answers only loopback host names, plus each --allow-host', { timeout: 30_000 }, async () => {
+    const { child, output, exit } = await launch(['--port', '0', '--no-seed', '--print-config', '--allow-host', 'market.test', '--allow-host', 'Proxy.Example'], /\}\s*$/m);
+    const { origin } = JSON.parse(output.trim()) as MarketplaceConfig;
+    const port = Number(new URL(origin).port);
+    // fetch() cannot set Host; a browser on a rebound name would, so the request is written by hand.
+    const statusFor = async (host: string) => parseAnswer((await rawExchange(port, (socket) => socket.write(`GET /__local/clock HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`))).text).status;
+    expect(await statusFor(`127.0.0.1:${port}`)).toBe(200);
+    expect(await statusFor(`market.test:${port}`)).toBe(200);
+    expect(await statusFor('proxy.example')).toBe(200);
+    expect(await statusFor(`attacker.example:${port}`)).toBe(421);
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+
   it('refuses bad arguments with the usage and exit code 2', { timeout: 30_000 }, async () => {
-    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--environment', 'staging'], ['--colour']]) {
+    for (const args of [['--port', 'abc'], ['--port', '70000'], ['--environment', 'staging'], ['--colour'], ['--allow-host', 'http://market.test'], ['--allow-host', 'market.test:80']]) {
       const { output, exit } = await launch(args, /Usage:/);
       expect(await exit, args.join(' ')).toBe(2);
       expect(output).toContain('--print-config');

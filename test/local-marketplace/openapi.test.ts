@@ -63,6 +63,9 @@ describe('the OpenAPI document', () => {
       const responses = operation.responses as Record<string, Json>;
       expect(responses[String(route.status)], `${route.method} ${route.path} success`).toBeDefined();
       expect(responses['400']).toBeDefined();
+      // The caller check answers every route: a Host not answered to, a foreign Origin.
+      expect(responses['421'], `${route.method} ${route.path} 421`).toBeDefined();
+      expect(responses['403'], `${route.method} ${route.path} 403`).toBeDefined();
       if (route.authenticated) {
         expect(operation.security).toEqual([{ accessToken: [] }]);
         expect(parameters).toContainEqual({ $ref: '#/components/parameters/AccessToken' });
@@ -90,6 +93,8 @@ describe('the OpenAPI document', () => {
     const responses = token?.responses as Record<string, Json>;
     expect(refsIn(responses['400'])).toEqual(['#/components/schemas/TokenError']);
     expect(refsIn(responses['401'])).toEqual(['#/components/schemas/TokenError']);
+    // Refused before the route runs, so in the REST error body.
+    expect(refsIn(responses['421'])).toEqual(['#/components/schemas/RestError']);
     const request = resolvePointer(document, refsIn((token?.requestBody as Json).content)[0] ?? '') as Json;
     expect(JSON.stringify(request)).toContain('"password"');
     expect(JSON.stringify(request)).toContain('"refresh_token"');

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError, restErrorBody, type RestErrorBody } from '../http/errors';
+import { withoutIdleTimeout } from '../http/server-timeouts';
 import { restPath } from './path-pattern';
 import { RATE_LIMITED_STATUS } from './rules';
 import { faultControls } from './state';
@@ -31,7 +32,8 @@ export function applyFaultsAndLimits(context: MarketplaceContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     // Taken before any wait, so rules count requests in the order they arrived.
     const fault = rules.take(request.method, restPath(request.url));
-    if (fault && fault.delayMs > 0) await sleep(fault.delayMs);
+    // The delay may be longer than the idle timeout (up to 120 s): the client is waiting on us.
+    if (fault && fault.delayMs > 0) await withoutIdleTimeout(reply, sleep(fault.delayMs));
     if (fault?.status === 'drop') {
       // Hijacked, Fastify sends nothing; destroying the response closes the socket unanswered.
       reply.hijack();
