@@ -1,13 +1,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { AppError } from '../../src-shared/errors';
-import { type ServerFrame, ClientFrameSchema, WIRE_CLOSE_POLICY, WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
+import { WebSocketServer } from 'ws';
+import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { App } from '../app/create-app';
 import { createDispatcher } from '../ipc/dispatcher';
 import { loopbackHostHeaders, loopbackOrigins } from '../platform/loopback-hosts';
+import { applyServerLimits, DEFAULT_WEB_HOST_LIMITS, httpServerOptions, type WebHostLimits } from './limits';
+import { createRefusalLog } from './refusal-log';
+import { SocketSession } from './socket-session';
 import { serveFile } from './static-files';
 
 export interface WebHostOptions {
@@ -18,6 +20,8 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed only in tests; a fresh random token each launch otherwise. */
   token?: string;
+  /** Tests shorten them; the defaults (`DEFAULT_WEB_HOST_LIMITS`) suit the renderer. */
+  limits?: Partial<WebHostLimits>;
 }
 
 export interface WebHost {
@@ -36,9 +40,14 @@ const LOOPBACK = '127.0.0.1';
  * Browser mode: serves the built renderer and carries the IPC contract over a WebSocket.
  * Loopback only. The socket requires the per-launch token, an Origin of this very server and a
  * loopback Host header (against DNS rebinding); anything else is refused before the upgrade.
+ * Every connection is bounded in time and memory (`limits.ts`): a client that stalls a request or
+ * never reads its answers is cut off instead of holding the process's memory.
  */
-export async function startWebHost({ app, rendererDir, port = 0, token = randomBytes(32).toString('base64url') }: WebHostOptions): Promise<WebHost> {
-  const sockets = new Set<WebSocket>();
+export async function startWebHost({ app, rendererDir, port = 0, token = randomBytes(32).toString('base64url'), limits: given }: WebHostOptions): Promise<WebHost> {
+  const limits: WebHostLimits = { ...DEFAULT_WEB_HOST_LIMITS, ...given };
+  const sessions = new Set<SocketSession>();
+  /** Refused upgrades not closed yet: the HTTP server's close neither waits for nor ends them. */
+  const refused = new Set<Socket>();
   let allowedHosts = new Set<string>();
   let allowedOrigins = new Set<string>();
 
@@ -57,7 +66,7 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
     'Cross-Origin-Resource-Policy': 'same-origin',
   });
 
-  const server = createServer((request, response) => {
+  const server = createServer(httpServerOptions(limits), (request, response) => {
     const headers = securityHeaders(actualPort());
     if (!allowedHosts.has(request.headers.host ?? '')) {
       response.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
@@ -82,17 +91,32 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
     });
   });
 
+  applyServerLimits(server, limits);
+
   const sockServer = new WebSocketServer({ noServer: true, maxPayload: WIRE_MAX_FRAME_BYTES });
+  const refusals = createRefusalLog({ logger: app.logger, perMinute: limits.refusalLogsPerMinute, maxValueChars: limits.maxLoggedValueChars });
 
   server.on('upgrade', (request, socket, head) => {
     const refusal = checkUpgrade(request);
     if (refusal) {
-      app.logger.warn('web-host: refused connection', { reason: refusal.reason, origin: request.headers.origin });
-      refuse(socket, refusal.status, refusal.reason);
+      refusals.refused({ reason: refusal.reason, origin: request.headers.origin, host: request.headers.host });
+      const connection = refuse(socket, refusal.status, refusal.reason, limits.idleTimeoutMs);
+      refused.add(connection);
+      connection.once('close', () => refused.delete(connection));
       return;
     }
-    sockServer.handleUpgrade(request, socket, head, (webSocket) => accept(webSocket, request.headers.origin ?? ''));
+    sockServer.handleUpgrade(request, socket, head, (webSocket) => {
+      const session = new SocketSession(webSocket, { dispatch, events: app.events, logger: app.logger, origin: request.headers.origin ?? '', limits });
+      sessions.add(session);
+      webSocket.on('close', () => sessions.delete(session));
+    });
   });
+
+  // One timer for every socket; unref'd so a forgotten host does not keep a test process alive.
+  const heartbeat = setInterval(() => {
+    for (const session of sessions) session.heartbeat();
+  }, limits.pingIntervalMs);
+  heartbeat.unref();
 
   function checkUpgrade(request: IncomingMessage): { status: number; reason: string } | undefined {
     const url = requestUrl(request);
@@ -101,32 +125,6 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
     if (!tokenMatches(url.searchParams.get('token'), token)) return { status: 401, reason: 'A valid token is required' };
     if (!allowedOrigins.has(request.headers.origin ?? '')) return { status: 403, reason: 'Origin not allowed' };
     return undefined;
-  }
-
-  function accept(webSocket: WebSocket, origin: string): void {
-    sockets.add(webSocket);
-    const send = (frame: ServerFrame) => {
-      if (webSocket.readyState === webSocket.OPEN) webSocket.send(JSON.stringify(frame));
-    };
-    const unsubscribe = app.events.subscribe((event, payload) => send({ type: 'event', event, payload }));
-    webSocket.on('close', () => {
-      unsubscribe();
-      sockets.delete(webSocket);
-    });
-    webSocket.on('error', (error) => app.logger.warn('web-host: socket error', { error }));
-    webSocket.on('message', (data, isBinary) => {
-      const frame = isBinary ? undefined : parseFrame(data.toString());
-      if (!frame) {
-        webSocket.close(WIRE_CLOSE_POLICY, 'Malformed frame');
-        return;
-      }
-      if (!frame.ok) {
-        send({ type: 'result', id: frame.id, result: { ok: false, error: new AppError('IPC_INVALID_INPUT', frame.message).toBody() } });
-        return;
-      }
-      const { id, channel, input } = frame.value;
-      dispatch(channel, input, { transport: 'web', url: origin }).then((result) => send({ type: 'result', id, result }));
-    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -145,17 +143,26 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
   allowedHosts = new Set(loopbackHostHeaders(boundPort));
   allowedOrigins = new Set(loopbackOrigins(boundPort));
   const origin = `http://${LOOPBACK}:${boundPort}`;
+  let closing: Promise<void> | undefined;
 
   return {
     url: `${origin}/#token=${token}`,
     origin,
     port: boundPort,
     token,
-    async close() {
-      for (const webSocket of sockets) webSocket.terminate();
-      sockServer.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+    close() {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        refusals.flush();
+        for (const session of sessions) session.terminate();
+        for (const connection of refused) connection.destroy();
+        sockServer.close();
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Not after the wait: a stalled request would hold the close until its timeout.
+        server.closeAllConnections();
+        await stopped;
+      })();
+      return closing;
     },
   };
 }
@@ -172,23 +179,6 @@ function requestUrl(request: IncomingMessage): URL | undefined {
   }
 }
 
-type ParsedFrame = { ok: true; value: { id: number; channel: string; input?: unknown } } | { ok: false; id: number; message: string };
-
-/** undefined when the frame cannot even be answered (no id); an error result when it can. */
-function parseFrame(text: string): ParsedFrame | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = ClientFrameSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const id = (raw as { id?: unknown } | null)?.id;
-  if (typeof id === 'number' && Number.isInteger(id) && id >= 0) return { ok: false, id, message: 'Malformed request frame.' };
-  return undefined;
-}
-
 function tokenMatches(given: string | null, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
@@ -196,6 +186,15 @@ function tokenMatches(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function refuse(socket: Duplex, status: number, reason: string): void {
+/**
+ * Answers and closes. The HTTP server no longer watches a socket once it is an upgrade, and it keeps
+ * sockets half-open: a peer that never closes its side would hold this one forever, so it is reset
+ * after `idleMs`.
+ */
+function refuse(socket: Duplex, status: number, reason: string, idleMs: number): Socket {
+  // Typed as a Duplex, but node hands the upgrade listener the connection's own net.Socket.
+  const connection = socket as Socket;
+  connection.setTimeout(idleMs, () => connection.resetAndDestroy());
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`);
+  return connection;
 }
