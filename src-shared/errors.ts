@@ -41,6 +41,14 @@ export const ERROR_CODES = {
   LOCAL_MARKETPLACE_FAILED: 'The local marketplace could not be started.',
   ENVIRONMENT_SWITCHED: 'The marketplace environment changed while this was under way; nothing more was done in the old one. Try again.',
   APP_CLOSING: 'Field Desk is closing.',
+  OUTBOX_ENTRY_NOT_FOUND: 'That change is no longer waiting: it was sent or discarded.',
+  OUTBOX_ENTRY_BUSY: 'That change is being sent right now; wait for the answer.',
+  OUTBOX_REFUSED: 'The marketplace refused the change; it waits in the outbox for you to retry, edit or discard it.',
+  OUTBOX_NOT_ALLOWED: 'That change is not allowed from the record’s current state.',
+  WEBHOOKS_OFFLINE: 'Webhooks are changed on the marketplace directly, and it cannot be reached now; try again when online.',
+  EXPENSE_NOT_FOUND: 'That expense is not in the offline copy.',
+  ATTACHMENT_NOT_FOUND: 'That file is not in the offline copy of the order.',
+  LOCATION_NOT_FOUND: 'That saved location is not in the offline copy.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -46,6 +46,8 @@ class GrantRefused extends Error {}
  */
 export class AuthSession {
   private token: AccessToken | undefined;
+  /** Who the marketplace says signed in (decisions §4), for calls that name the acting user. */
+  private signedInUserId: number | undefined;
   private renewal: Promise<string> | undefined;
   private currentState: AuthState = 'signed-out';
   /** Set when the marketplace refused the stored credentials: no call may retry them by itself. */
@@ -63,6 +65,11 @@ export class AuthSession {
 
   get state(): AuthState {
     return this.currentState;
+  }
+
+  /** The signed-in user's id, once a grant answered it. */
+  get userId(): number | undefined {
+    return this.signedInUserId;
   }
 
   /** Returns a function that removes the listener. */
@@ -128,6 +135,7 @@ export class AuthSession {
       rememberSecret(answer.access_token); // redacted from logs wherever it appears; the refresh token goes through the SecretStore
       await this.options.credentials.setRefreshToken(answer.refresh_token ?? undefined);
       this.token = { value: answer.access_token, expiresAt: this.now() + answer.expires_in * 1000 };
+      this.signedInUserId = answer.user?.id ?? this.signedInUserId;
       this.setState('signed-in');
       return answer.access_token;
     } catch (error) {

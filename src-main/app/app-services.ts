@@ -1,11 +1,14 @@
 import { AppError } from '../../src-shared/errors';
 import type { EnvironmentId, EnvironmentSummary } from '../../src-shared/ipc/channels';
-import { EnvironmentManager, type LocalMarketplace } from '../environments/environment-manager';
+import { cacheFilePath, EnvironmentManager, type LocalMarketplace } from '../environments/environment-manager';
 import type { Logger } from '../platform/logger';
 import { openSecretStore, type OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import type { SecretStore } from '../platform/secret-store';
 import type { EventHub } from './event-hub';
-import { Workspace } from './workspace';
+import type { Connectivity } from '../outbox/connectivity';
+import { hasOutboxEntries } from '../outbox/outbox-store';
+import { EnvironmentSettingsStore } from '../environments/environment-settings';
+import { type OutboxSettings, Workspace } from './workspace';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -16,6 +19,8 @@ export interface AppServicesOptions {
   /** How to open the keychain when no store is handed in (tests make it fail to reach the fallback). */
   keychain?: OpenSecretStoreOptions;
   startLocalMarketplace: () => Promise<LocalMarketplace>;
+  /** How each workspace's outbox behaves; the connectivity (and its "Work offline" switch) outlives a switch of environment. */
+  outbox: OutboxSettings;
 }
 
 /** Whether credentials outlive the session, and if not, why: for the renderer to say so. */
@@ -41,6 +46,22 @@ export class AppServices {
   environments(): Promise<EnvironmentManager> {
     this.#manager ??= this.#openManager();
     return this.#manager;
+  }
+
+  /** Online, offline or working offline: one for the app, whichever environment is active. */
+  get connectivity(): Connectivity {
+    return this.options.outbox.connectivity;
+  }
+
+  /**
+   * At launch: an outbox left with changes reconnects and drains by itself; nobody signs in again.
+   * Looked up in the active cache file first, so an app with nothing waiting asks nothing of the
+   * keychain or the network until a window does.
+   */
+  async resumeOutbox(): Promise<void> {
+    const active = new EnvironmentSettingsStore(this.options.dataDir, this.options.logger).get().active;
+    if (!hasOutboxEntries(cacheFilePath(this.options.dataDir, active))) return;
+    await this.use((workspace) => workspace.resumeOutbox());
   }
 
   /** Opens the environments (and so the keychain) if nothing did yet. */
@@ -87,6 +108,7 @@ export class AppServices {
 
   async close(): Promise<void> {
     this.#closing = true;
+    this.options.outbox.connectivity.stop();
     this.#retire();
     await this.#retiring;
     const manager = await this.#manager?.catch(() => undefined);
@@ -108,7 +130,7 @@ export class AppServices {
         this.#retire();
         continue;
       }
-      this.#workspace = new Workspace({ environment: active, manager, events: this.options.events, logger: this.options.logger });
+      this.#workspace = new Workspace({ environment: active, manager, events: this.options.events, logger: this.options.logger, outbox: this.options.outbox });
       return this.#workspace;
     }
   }

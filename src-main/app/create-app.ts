@@ -6,6 +6,12 @@ import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
 import { directoryReadHandlers } from '../ipc/handlers/directory-read-handlers';
 import { environmentHandlers } from '../ipc/handlers/environment-handlers';
 import { syncHandlers } from '../ipc/handlers/sync-handlers';
+import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
+import { writeHandlers } from '../ipc/handlers/write-handlers';
+import { AttachmentStaging } from '../attachments/staging';
+import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
+import { Connectivity } from '../outbox/connectivity';
+import type { BackoffOptions } from '../outbox/retry-policy';
 import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
@@ -27,12 +33,16 @@ export interface AppConfig {
   secretStore?: SecretStore;
   /** How the keychain is opened when no store is passed; tests make it fail to reach the session-only fallback. */
   keychain?: OpenSecretStoreOptions;
+  /** Tests shorten the outbox's delays (backoff, probe) and choose its concurrency. */
+  outbox?: { concurrency?: number; backoff?: BackoffOptions; probeMs?: number };
   /** Tests run `listenMarketplace` in-process; the app runs the built worker beside its bundle. */
   startLocalMarketplace?: () => Promise<LocalMarketplace>;
 }
 
 export interface App {
   readonly handlers: Handlers;
+  /** Where dropped files are copied before their upload is queued (the web host streams browser drops into it). */
+  readonly attachmentStaging: AttachmentStaging;
   readonly events: EventHub;
   readonly logger: Logger;
   close(): Promise<void>;
@@ -47,7 +57,16 @@ export function createApp(config: AppConfig): App {
   const logger = config.logger ?? createLogger({ logDir: paths.logDir, echo: config.echoLogs ?? false });
   const events = new EventHub();
   const settings = new SettingsStore(paths.settingsFile, logger);
+  const staging = new AttachmentStaging({ dir: join(paths.dataDir, 'staging'), maxBytes: ATTACHMENT_MAX_BYTES, logger });
+  const connectivity = new Connectivity({ probeMs: config.outbox?.probeMs });
   const services = new AppServices({
+    outbox: {
+      staging,
+      connectivity,
+      undoMs: () => settings.get().undoSeconds * 1000,
+      concurrency: config.outbox?.concurrency,
+      backoff: config.outbox?.backoff,
+    },
     dataDir: paths.dataDir,
     logger,
     events,
@@ -85,12 +104,20 @@ export function createApp(config: AppConfig): App {
     ...directoryReadHandlers(services),
     ...environmentHandlers(services),
     ...syncHandlers(services),
+    ...writeHandlers(services),
+    ...outboxHandlers(services),
   };
+  connectivity.onChange(() => {
+    services.use((workspace) => events.emit('connectivity:did-change', workspace.connectivityStatus())).catch(() => undefined);
+  });
+  // Changes left in the outbox by the last run drain without anybody signing in again.
+  services.resumeOutbox().catch((error: unknown) => logger.warn('outbox: could not resume', { error }));
 
   logger.info('app: started', { version: info.version, host: info.host, dataDir: info.dataDir });
 
   return {
     handlers,
+    attachmentStaging: staging,
     events,
     logger,
     async close() {

@@ -17,6 +17,13 @@ import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pu
 import { refreshWorkOrder } from '../sync/work-order-refresh';
 import type { EventHub } from './event-hub';
 import { Lifecycle } from './lifecycle';
+import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
+import type { Connectivity } from '../outbox/connectivity';
+import { Documents } from '../outbox/documents';
+import type { FileStaging } from '../outbox/operation';
+import { Outbox } from '../outbox/outbox';
+import type { BackoffOptions } from '../outbox/retry-policy';
+import { OutboxRunner } from '../outbox/runner';
 
 /** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
 export interface WorkspaceRemote {
@@ -24,6 +31,18 @@ export interface WorkspaceRemote {
   sync: SyncService;
   /** Its pulls and refreshes; closed by `disconnect` (sign-out, new credentials or addresses) and by `close`. */
   lifecycle: Lifecycle;
+  /** Sends the outbox while connected. */
+  runner: OutboxRunner;
+}
+
+/** How the outbox behaves: the app's defaults, or short delays in tests. */
+export interface OutboxSettings {
+  staging?: FileStaging;
+  connectivity: Connectivity;
+  /** The undo window of assign, approve and cancel (a setting). */
+  undoMs: () => number;
+  concurrency?: number;
+  backoff?: BackoffOptions;
 }
 
 export interface WorkspaceOptions {
@@ -31,6 +50,7 @@ export interface WorkspaceOptions {
   manager: EnvironmentManager;
   events: EventHub;
   logger: Logger;
+  outbox: OutboxSettings;
 }
 
 /**
@@ -60,6 +80,7 @@ export class Workspace {
   readonly clients: ClientRepository;
   readonly talentPools: TalentPoolRepository;
   readonly parts: WorkOrderPartsRepository;
+  readonly outbox: Outbox;
   readonly #lifecycle = new Lifecycle('ENVIRONMENT_SWITCHED');
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
@@ -76,6 +97,36 @@ export class Workspace {
     this.talentPools = new TalentPoolRepository(this.db);
     this.parts = new WorkOrderPartsRepository(this.db);
     this.#syncCache = new SyncCache(this.db, this.workOrders);
+    const { events, logger } = options;
+    this.outbox = new Outbox({
+      db: this.db,
+      documents: new Documents({ workOrders: this.workOrders, parts: this.parts, locations: this.locations }),
+      staging: options.outbox.staging,
+      logger,
+      undoMs: options.outbox.undoMs,
+      events: {
+        changed: (counts) => {
+          events.emit('outbox:changed', counts);
+          events.emit('connectivity:did-change', this.connectivityStatus());
+        },
+        workOrdersChanged: (ids, renamed) => events.emit('workorders:did-change', renamed.length > 0 ? { ids, renamed } : { ids }),
+        locationsChanged: (ids, renamed) => events.emit('locations:did-change', renamed.length > 0 ? { ids, renamed } : { ids }),
+      },
+    });
+    // A change waiting is a reason to connect: the outbox drains by itself, on launch too.
+    this.outbox.onReady(() => this.#connectForOutbox());
+  }
+
+  /** Connects in the background when changes wait and nothing is connected; a failure (offline, signed out) leaves them waiting. */
+  resumeOutbox(): void {
+    this.#connectForOutbox();
+  }
+
+  connectivityStatus(): ConnectivityStatus {
+    const { pending, refused } = this.outbox.counts();
+    // Signed out means the marketplace refused the stored credentials; the outbox then waits for a sign-in.
+    const signedIn = !(this.#connected?.runner.signedOut ?? false);
+    return { state: this.options.outbox.connectivity.state, since: this.options.outbox.connectivity.since, pending, refused, signedIn };
   }
 
   get isOpen(): boolean {
@@ -142,9 +193,16 @@ export class Workspace {
     const current = await remote?.catch(() => undefined);
     if (!current) return;
     if (this.#connected === current) this.#connected = undefined;
+    let sending: Promise<void> = Promise.resolve();
     await current.lifecycle.close(
-      () => current.sync.stop(),
+      () => {
+        current.sync.stop();
+        // Lets the request on the wire finish; what is left stays queued for the next connection.
+        sending = current.runner.stop();
+        this.options.outbox.connectivity.setProbe(undefined);
+      },
       async () => {
+        await sending;
         // A timed pull is nobody's promise: wait while it cancels, so no write lands in a closed database.
         await current.sync.idle();
         await current.client.dispose();
@@ -173,13 +231,40 @@ export class Workspace {
     sync.onChange((status) => {
       events.emit('sync:progress', { environment, ...status });
       // A failed or cancelled pull keeps what it wrote, so any end of a pull may have changed the cache.
-      if (previous === 'syncing' && status.state !== 'syncing') events.emit('workorders:did-change', { all: true });
+      if (previous === 'syncing' && status.state !== 'syncing') {
+        // The pull replaced saved locations whole: waiting changes go back on top.
+        if (this.#lifecycle.isOpen) this.outbox.rebaseLocations();
+        events.emit('workorders:did-change', { all: true });
+      }
       previous = status.state;
     });
-    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED') };
+    const { connectivity, staging, concurrency, backoff } = this.options.outbox;
+    const runner = new OutboxRunner({
+      outbox: this.outbox,
+      client,
+      connectivity,
+      staging,
+      logger,
+      concurrency,
+      backoff,
+      onUploadProgress: (entryId, sent, total) => events.emit('upload:progress', { entryId, sent, total }),
+    });
+    // Any answer at all from the API's address means the network is back.
+    connectivity.setProbe(() => client.transport.send({ method: 'GET', url: connection.baseUrl }).then(() => true, () => false));
+    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED'), runner };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
     sync.start(SYNC_INTERVAL_MS);
+    runner.start();
     return this.#connected;
+  }
+
+  #connectForOutbox(): void {
+    if (!this.#lifecycle.isOpen || this.#connected || this.outbox.entries.length === 0) return;
+    this.#lifecycle.track(
+      this.remote().catch((error: unknown) => {
+        this.options.logger.info('outbox: waiting, not connected', { environment: this.environment, error });
+      }),
+    );
   }
 
   #partsPull(client: MarketplaceClient): WorkOrderPartsPullDependencies {

@@ -14,6 +14,8 @@ export class SavedLocationRepository {
   readonly #upsert: Statement;
   readonly #deleteAll: Statement;
   readonly #search: Statement;
+  readonly #get: Statement;
+  readonly #delete: Statement;
   readonly #replaceAll: (locations: readonly SavedLocation[], fetchedAt: number) => void;
 
   constructor(db: CacheDatabase) {
@@ -30,22 +32,40 @@ export class SavedLocationRepository {
          ORDER BY name, id LIMIT ${SEARCH_LIMIT}`,
       )
       .pluck();
+    this.#get = db.prepare('SELECT json FROM saved_locations WHERE id = ?').pluck();
+    this.#delete = db.prepare('DELETE FROM saved_locations WHERE id = ?');
     this.#replaceAll = db.transaction((locations: readonly SavedLocation[], fetchedAt: number) => {
       // The list comes whole: a location deleted on the service must disappear here too.
       this.#deleteAll.run();
-      for (const location of locations) {
-        this.#upsert.run({
-          id: location.id,
-          name: text(location.name),
-          address1: text(location.address1),
-          city: text(location.city),
-          state: text(location.state),
-          zip: text(location.zip),
-          country: text(location.country),
-          json: JSON.stringify(location),
-          fetched_at: fetchedAt,
-        });
-      }
+      for (const location of locations) this.#put(location, fetchedAt);
+    });
+  }
+
+  get(id: number): SavedLocation | undefined {
+    const json = this.#get.get(id) as string | undefined;
+    return json === undefined ? undefined : (JSON.parse(json) as SavedLocation);
+  }
+
+  /** The outbox's write: one location as the coordinator should see it. */
+  put(location: SavedLocation, fetchedAt: number = Date.now()): void {
+    this.#put(location, fetchedAt);
+  }
+
+  remove(id: number): void {
+    this.#delete.run(id);
+  }
+
+  #put(location: SavedLocation, fetchedAt: number): void {
+    this.#upsert.run({
+      id: location.id,
+      name: text(location.name),
+      address1: text(location.address1),
+      city: text(location.city),
+      state: text(location.state),
+      zip: text(location.zip),
+      country: text(location.country),
+      json: JSON.stringify(location),
+      fetched_at: fetchedAt,
     });
   }
 

@@ -61,14 +61,15 @@ const flag = (value: boolean | null | undefined): number | null => (value === nu
 /** Attachment metadata, expenses and provider requests of cached orders; they go with their order. */
 export class WorkOrderPartsRepository {
   readonly #s: ReturnType<typeof prepare>;
-  readonly #store: (workOrderId: number, parts: PulledParts, fetchedAt: number) => boolean;
+  readonly #store: (workOrderId: number, parts: PulledParts, fetchedAt: number, force: boolean) => boolean;
 
   constructor(db: CacheDatabase) {
     const s = prepare(db);
     this.#s = s;
-    this.#store = db.transaction((workOrderId: number, parts: PulledParts, fetchedAt: number) => {
+    this.#store = db.transaction((workOrderId: number, parts: PulledParts, fetchedAt: number, force: boolean) => {
       // Not cached (deleted meanwhile), or an outbox change waits for it: the pull leaves it alone.
-      if (s.writable.get(workOrderId) !== 0) return false;
+      const pending = s.writable.get(workOrderId);
+      if (pending === undefined || (pending !== 0 && !force)) return false;
       const base = { work_order_id: workOrderId, fetched_at: fetchedAt };
       if (parts.attachments) {
         s.deleteAttachments.run(workOrderId);
@@ -114,7 +115,12 @@ export class WorkOrderPartsRepository {
 
   /** Replaces the parts given, in one transaction; answers false when the order is not cached or has an outbox change. */
   store(workOrderId: number, parts: PulledParts, fetchedAt: number = Date.now()): boolean {
-    return this.#store(workOrderId, parts, fetchedAt);
+    return this.#store(workOrderId, parts, fetchedAt, false);
+  }
+
+  /** The outbox's write: the parts as the coordinator should see them, pending or not. */
+  writeLocal(workOrderId: number, parts: PulledParts): boolean {
+    return this.#store(workOrderId, parts, this.get(workOrderId).fetchedAt ?? Date.now(), true);
   }
 
   get(workOrderId: number): CachedParts {

@@ -114,6 +114,8 @@ export class WorkOrderRepository {
   readonly #statusCounts: Statement;
   readonly #problemCount: Statement;
   readonly #any: Statement;
+  readonly #setPending: Statement;
+  readonly #deleteRow: Statement;
   /** The auto-checkpoint threshold a bulk load suspended. */
   #checkpointPages: number | undefined;
   readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
@@ -132,6 +134,8 @@ export class WorkOrderRepository {
     this.#statusCounts = db.prepare('SELECT status_id, COUNT(*) AS count FROM work_orders GROUP BY status_id');
     this.#problemCount = db.prepare('SELECT COUNT(*) FROM work_orders WHERE open_problems > 0').pluck();
     this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
+    this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
+    this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
     this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
       for (const { order, json } of entries) {
@@ -160,6 +164,26 @@ export class WorkOrderRepository {
   /** `upsertMany` for orders whose JSON text the caller has made already. */
   writeMany(entries: readonly SerializedWorkOrder[], receivedAt: number = Date.now()): void {
     this.#writeAll(entries, receivedAt);
+  }
+
+  /**
+   * The outbox's write: the order as the coordinator should see it, marked pending while a change
+   * waits (the pull then leaves it alone). Call inside the outbox's transaction.
+   */
+  writeLocal(order: WorkOrder, pending: boolean): void {
+    this.#writeAll([serializeWorkOrder(order)], Date.now());
+    this.setPending(order.id, pending);
+  }
+
+  /** Marks an order as having outbox changes waiting (the pull leaves it alone), or not. */
+  setPending(id: number, pending: boolean): void {
+    this.#setPending.run(pending ? 1 : 0, id);
+  }
+
+  /** Removes an order and its search row (an offline draft discarded, or renamed to its real id). */
+  remove(id: number): void {
+    this.#deleteSearch.run(id);
+    this.#deleteRow.run(id);
   }
 
   isEmpty(): boolean {

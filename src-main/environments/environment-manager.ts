@@ -134,8 +134,7 @@ export class EnvironmentManager {
 
   /** One SQLite file per environment, never shared (`openCache` makes its folder). */
   cacheFile(id: EnvironmentId): string {
-    // Parsed, not trusted: the id becomes part of a path.
-    return join(this.options.dataDir, 'cache', `${EnvironmentIdSchema.parse(id)}.sqlite3`);
+    return cacheFilePath(this.options.dataDir, id);
   }
 
   async close(): Promise<void> {
@@ -200,6 +199,12 @@ export class EnvironmentManager {
   async #runningLocal(): Promise<LocalMarketplace | undefined> {
     return this.#local?.catch(() => undefined);
   }
+}
+
+/** One SQLite file per environment under the data folder. */
+export function cacheFilePath(dataDir: string, id: EnvironmentId): string {
+  // Parsed, not trusted: the id becomes part of a path.
+  return join(dataDir, 'cache', `${EnvironmentIdSchema.parse(id)}.sqlite3`);
 }
 
 function hasAnySecret(accounts: ReadonlySet<string>, id: EnvironmentId): boolean {

@@ -1,9 +1,9 @@
 import { AppError } from '../../src-shared/errors';
-import { type Settings, SettingsSchema, type SettingsUpdate } from '../../src-shared/ipc/channels';
+import { DEFAULT_SETTINGS, type Settings, SettingsSchema, type SettingsUpdate } from '../../src-shared/ipc/channels';
 import { readJsonObject, writeJsonAtomic } from './json-file';
 import type { Logger } from './logger';
 
-export const DEFAULT_SETTINGS: Settings = { theme: 'system' };
+export { DEFAULT_SETTINGS };
 
 /** Non-secret preferences in `settings.json`. Secrets never come here: they live in the keychain. */
 export class SettingsStore {

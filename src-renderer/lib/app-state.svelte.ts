@@ -1,11 +1,11 @@
-import type { AppInfo, Settings, Theme } from '../../src-shared/ipc/channels';
+import { DEFAULT_SETTINGS, type AppInfo, type Settings, type Theme } from '../../src-shared/ipc/channels';
 import { AppError } from '../../src-shared/errors';
 import { invoke, on } from './api';
 
 /** What every screen shares: who we are (`app:info`) and the user's preferences. */
 class AppState {
   info = $state<AppInfo | undefined>();
-  settings = $state<Settings>({ theme: 'system' });
+  settings = $state<Settings>({ ...DEFAULT_SETTINGS });
   /** A problem to show in the frame, as `{code, message}` from main. */
   error = $state<{ code: string; message: string } | undefined>();
   #systemDark = $state(false);

@@ -10,6 +10,8 @@ import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
+import { outboxChannels, outboxEvents } from './outbox-channels';
+import { writeChannels } from './write-channels';
 
 /** Which marketplace the app talks to. Each has its own credentials and its own cache. */
 export const EnvironmentIdSchema = z.enum(['local', 'sandbox', 'production', 'custom']);
@@ -33,8 +35,13 @@ export type Theme = z.infer<typeof ThemeSchema>;
 
 export const SettingsSchema = z.object({
   theme: ThemeSchema,
+  /** How long an assign, approve or cancel waits in the outbox before it is sent: the Undo window. */
+  undoSeconds: z.number().int().min(0).max(60),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** What a new install starts with; the renderer shows these until main answers. */
+export const DEFAULT_SETTINGS: Settings = { theme: 'system', undoSeconds: 10 };
 
 /** Any subset of the settings; a key the settings do not have is a caller bug. */
 export const SettingsUpdateSchema = z.strictObject(SettingsSchema.partial().shape);
@@ -199,7 +206,13 @@ export const TalentPoolMemberSchema = z.object({
 });
 export type TalentPoolMember = z.infer<typeof TalentPoolMemberSchema>;
 
-export const WorkOrdersChangeSchema = z.union([z.strictObject({ ids: z.array(CachedWorkOrderIdSchema) }), z.strictObject({ all: z.literal(true) })]);
+/** An order created offline that the marketplace has now answered: its temporary id became `to`. */
+const RenamedIdSchema = z.strictObject({ from: CachedWorkOrderIdSchema, to: RecordIdSchema });
+
+export const WorkOrdersChangeSchema = z.union([
+  z.strictObject({ ids: z.array(CachedWorkOrderIdSchema), renamed: z.array(RenamedIdSchema).optional() }),
+  z.strictObject({ all: z.literal(true) }),
+]);
 
 /**
  * Every request the renderer can make of main: `domain:verb`, input and output schemas.
@@ -244,6 +257,8 @@ export const channels = {
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   /** Stops the pull under way, keeping what it wrote; its end goes out as `sync:progress` with SYNC_CANCELLED. */
   'sync:cancel': { input: NoInput, output: SyncStatusSchema },
+  ...writeChannels,
+  ...outboxChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */
@@ -253,4 +268,7 @@ export const events = {
   /** The cache changed: re-read these orders, or everything after a pull or an environment switch. */
   'workorders:did-change': WorkOrdersChangeSchema,
   'environments:did-change': EnvironmentListSchema,
+  /** A saved location changed (queued, applied or undone): re-read `locations:search`. */
+  'locations:did-change': z.strictObject({ ids: z.array(CachedWorkOrderIdSchema), renamed: z.array(RenamedIdSchema).optional() }),
+  ...outboxEvents,
 } as const satisfies Record<string, z.ZodType>;

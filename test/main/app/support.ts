@@ -19,8 +19,8 @@ afterEach(async () => {
  * An app over IPC against a real local marketplace on port 0, which the test can reach (to add
  * orders). Logs go to `<dataDir>/logs/main.log`, as in the app, unless a logger is passed.
  */
-export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger'>> = {}) {
-  const dataDir = temporaryDir();
+export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger' | 'outbox' | 'dataDir'>> = {}) {
+  const dataDir = config.dataDir ?? temporaryDir();
   let market: Promise<ListeningMarketplace> | undefined;
   const app = createApp({
     dataDir,

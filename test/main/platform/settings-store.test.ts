@@ -11,9 +11,9 @@ describe('the settings store', () => {
     const file = join(temporaryDir(), 'settings.json');
     const store = new SettingsStore(file, createMemoryLogger());
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
-    expect(store.update({ theme: 'dark' })).toEqual({ theme: 'dark' });
-    expect(new SettingsStore(file, createMemoryLogger()).get()).toEqual({ theme: 'dark' });
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ theme: 'dark' });
+    expect(store.update({ theme: 'dark' })).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(new SettingsStore(file, createMemoryLogger()).get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
   });
 
   it('falls back per key on a corrupt or hand-edited file, and says so in the log', () => {

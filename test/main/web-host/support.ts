@@ -1,3 +1,5 @@
+import { ATTACHMENT_MAX_BYTES } from '../../../src-shared/domain/attachments';
+import { AttachmentStaging } from '../../../src-main/attachments/staging';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Socket } from 'node:net';
@@ -46,7 +48,8 @@ export function watchedLogger(): Logger & { records: LogRecord[]; next(message: 
 
 /** An app with only the handlers a test needs: the host serves any App. */
 export function stubApp(handlers: Partial<Handlers>, logger: Logger = watchedLogger()): App {
-  return { handlers: handlers as Handlers, events: new EventHub(), logger, close: async () => undefined };
+  const attachmentStaging = new AttachmentStaging({ dir: join(temporaryDir(), 'staging'), maxBytes: ATTACHMENT_MAX_BYTES });
+  return { handlers: handlers as Handlers, attachmentStaging, events: new EventHub(), logger, close: async () => undefined };
 }
 
 export function socketUrl(host: WebHost): string {

@@ -1,0 +1,12 @@
+import { WRITE_CHANNEL_NAMES, type WriteChannelName } from '../../../src-shared/ipc/write-channels';
+import type { AppServices } from '../../app/app-services';
+import type { Handler, Handlers } from '../dispatcher';
+
+/**
+ * Every write channel: the input (already checked against the channel's schema) is queued in the
+ * active environment's outbox with its optimistic change, and the receipt answers at once.
+ */
+export function writeHandlers(services: AppServices): Pick<Handlers, WriteChannelName> {
+  const handler = (kind: WriteChannelName): Handler<WriteChannelName> => (input) => services.use((workspace) => workspace.outbox.enqueue(kind, input));
+  return Object.fromEntries(WRITE_CHANNEL_NAMES.map((kind) => [kind, handler(kind)])) as Pick<Handlers, WriteChannelName>;
+}

@@ -1,0 +1,82 @@
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+import { AppError } from '../../../src-shared/errors';
+import { ApiError } from '../../api-client/api-error';
+import { docKey } from '../documents';
+import { operation } from '../operation';
+import { orderLane } from './work-order-transitions';
+
+/**
+ * Messages, problem reports and swap answers: not shown in the cache before the marketplace has
+ * them (the outbox screen lists them as pending); the order is fetched again once they land.
+ */
+
+export const sendMessage = operation({
+  kind: 'messages:send',
+  lane: (input) => orderLane(input.workOrderId),
+  workOrderId: (input) => input.workOrderId,
+  summary: (input) => `Message on #${input.workOrderId}: “${input.message.length > 40 ? `${input.message.slice(0, 40)}…` : input.message}”`,
+  docs: () => [],
+  project: (_key, value) => value,
+  mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
+  async send(input, context) {
+    await context.client.parts.sendMessage(input.workOrderId, { message: input.message }, { signal: context.signal, messageId: input.parentId });
+    return { refresh: [input.workOrderId] };
+  },
+  /** A message with the same text in the same thread is the one a lost answer posted. */
+  async confirm(input, context) {
+    const { results } = await context.client.parts.messages(input.workOrderId, { signal: context.signal });
+    const thread = input.parentId === undefined ? results : results.find((message) => message.msg_id === input.parentId)?.replies ?? [];
+    return thread.some((message) => message.message === input.message) ? { refresh: [input.workOrderId] } : undefined;
+  },
+});
+
+export const reportProblem = operation({
+  kind: 'problems:report',
+  lane: (input) => orderLane(input.workOrderId),
+  workOrderId: (input) => input.workOrderId,
+  summary: (input) => `Report a problem on #${input.workOrderId}`,
+  docs: () => [],
+  project: (_key, value) => value,
+  mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
+  async send(input, context) {
+    // The spec names the acting user: the one signed in, or else the order's manager.
+    const manager = (context.base(docKey('workorder', input.workOrderId)) as WorkOrder | null | undefined)?.manager?.id;
+    const actingUserId = context.client.session.userId ?? manager;
+    if (actingUserId === undefined) throw new AppError('API_REJECTED', 'The marketplace did not say who is signed in, and the order has no manager to report as.');
+    await context.client.parts.reportProblem(input.workOrderId, input.problemTypeId, actingUserId, input.comments === undefined ? {} : { comments: input.comments }, {
+      signal: context.signal,
+    });
+    return { refresh: [input.workOrderId] };
+  },
+  async confirm(input, context) {
+    const { results } = await context.client.parts.problems(input.workOrderId, { signal: context.signal });
+    const found = (results ?? []).some((problem) => problem.type?.id === input.problemTypeId && (problem.comments ?? undefined) === input.comments);
+    return found ? { refresh: [input.workOrderId] } : undefined;
+  },
+});
+
+function swapAnswer(kind: 'swaps:accept' | 'swaps:decline', verb: string) {
+  return operation({
+    kind,
+    lane: (input) => orderLane(input.workOrderId),
+    workOrderId: (input) => input.workOrderId,
+    summary: (input) => `${verb} the swap request on #${input.workOrderId}`,
+    docs: () => [],
+    project: (_key, value) => value,
+    mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
+    async send(input, context) {
+      const api = context.client.parts;
+      try {
+        await (kind === 'swaps:accept' ? api.acceptSwap(input.workOrderId, input.swapId, { signal: context.signal }) : api.declineSwap(input.workOrderId, input.swapId, { signal: context.signal }));
+      } catch (error) {
+        // Answered already: an earlier attempt whose answer was lost closed the request.
+        const answered = error instanceof ApiError && (error.code === 'API_NOT_FOUND' || error.code === 'API_REJECTED');
+        if (!(context.uncertain && answered)) throw error;
+      }
+      return { refresh: [input.workOrderId] };
+    },
+  });
+}
+
+export const acceptSwap = swapAnswer('swaps:accept', 'Accept');
+export const declineSwap = swapAnswer('swaps:decline', 'Decline');

@@ -1,0 +1,112 @@
+import { statusById, statusBySlug, type StatusSlug } from '../../../src-shared/api/status';
+import type { WorkOrderOperation } from '../../../src-shared/api/transitions';
+import { transitionFor } from '../../../src-shared/api/transitions';
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
+import type { WorkOrdersApi } from '../../api-client/work-orders-api';
+import { docKey } from '../documents';
+import { operation, type Input, type Operation, type SendContext } from '../operation';
+
+export const orderLane = (id: number): string => `wo:${id}`;
+
+/** The order as it will be once the marketplace takes the transition: the status of decisions §2, no sub-status. */
+export function withStatus(order: WorkOrder, slug: StatusSlug): WorkOrder {
+  const status = statusBySlug(slug);
+  if (!status) return order;
+  return { ...order, status: { ...order.status, id: status.id, name: status.name, display: status.name, code: slug, sub_status: '' } };
+}
+
+export const statusOf = (order: WorkOrder | undefined | null): StatusSlug | undefined => (order?.status ? statusById(order.status.id)?.slug : undefined);
+
+type OrderInput = { id: number };
+type TransitionKind = Extract<WriteChannelName, `workorders:${string}`>;
+
+interface TransitionDefinition<K extends TransitionKind> {
+  kind: K;
+  operation: WorkOrderOperation;
+  verb: string;
+  undoable?: boolean;
+  call(api: WorkOrdersApi, input: Input<K> & OrderInput, signal: AbortSignal): Promise<unknown>;
+  /** When the call answers something other than the order (route answers the provider), the order is fetched afterwards. */
+  answersOrder?: boolean;
+  describe?(input: Input<K>): string;
+}
+
+/**
+ * A lifecycle transition of decisions §2 on one order. Shown at once as the target status; sent as
+ * the transition; confirmed after an uncertain attempt by reading the order's status (a transition
+ * to the state the order is in answers 200 anyway, so a resend is safe too).
+ */
+export function transition<K extends TransitionKind>(definition: TransitionDefinition<K>): Operation<K> {
+  const target = transitionFor(definition.operation).to;
+  const answersOrder = definition.answersOrder ?? true;
+  return operation<K>({
+    kind: definition.kind,
+    lane: (input) => orderLane((input as OrderInput).id),
+    workOrderId: (input) => (input as OrderInput).id,
+    undoable: definition.undoable,
+    summary: (input) => `${definition.verb} #${(input as OrderInput).id}${definition.describe ? ` ${definition.describe(input)}` : ''}`,
+    docs: (input) => [docKey('workorder', (input as OrderInput).id)],
+    project: (_key, value, _input) => (value && target ? withStatus(value as WorkOrder, target) : value),
+    mapIds: (input, map) => ({ ...input, id: map((input as OrderInput).id) }),
+    async send(input, context) {
+      const id = (input as OrderInput).id;
+      const answer = await definition.call(context.client.workOrders, input as Input<K> & OrderInput, context.signal);
+      return answersOrder ? { docs: { [docKey('workorder', id)]: answer } } : { refresh: [id] };
+    },
+    confirm: target ? (input, context) => confirmStatus((input as OrderInput).id, target, context) : undefined,
+    changedFields: () => (target ? { status: statusBySlug(target)?.name } : {}),
+  });
+}
+
+async function confirmStatus(id: number, target: StatusSlug, context: SendContext) {
+  const order = await context.client.workOrders.get(id, { signal: context.signal });
+  return statusOf(order) === target ? { docs: { [docKey('workorder', id)]: order } } : undefined;
+}
+
+export const workOrderTransitions = [
+  transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
+  transition({ kind: 'workorders:unpublish', operation: 'unpublish', verb: 'Unpublish', call: (api, { id }, signal) => api.unpublish(id, { signal }) }),
+  transition({ kind: 'workorders:revert', operation: 'revert', verb: 'Revert to draft', call: (api, { id }, signal) => api.revert(id, { signal }) }),
+  transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', call: (api, { id }, signal) => api.unassign(id, { signal }) }),
+  transition({ kind: 'workorders:approve', operation: 'approve', verb: 'Approve', undoable: true, call: (api, { id }, signal) => api.approve(id, { signal }) }),
+  transition({ kind: 'workorders:unapprove', operation: 'unapprove', verb: 'Unapprove', call: (api, { id }, signal) => api.unapprove(id, { signal }) }),
+  transition({
+    kind: 'workorders:incomplete',
+    operation: 'incomplete',
+    verb: 'Mark incomplete',
+    call: (api, { id, reason }, signal) => api.incomplete(id, reason, { signal }),
+  }),
+  transition({
+    kind: 'workorders:route',
+    operation: 'route',
+    verb: 'Route',
+    answersOrder: false,
+    describe: ({ providerId }) => `to provider ${providerId}`,
+    call: (api, { id, providerId }, signal) => api.route(id, { route: { technician: { id: providerId } } }, { signal }),
+  }),
+  transition({
+    kind: 'workorders:unroute',
+    operation: 'unroute',
+    verb: 'Unroute',
+    answersOrder: false,
+    describe: ({ providerId }) => `from provider ${providerId}`,
+    call: (api, { id, providerId }, signal) => api.unroute(id, { route: { technician: { id: providerId } } }, { signal }),
+  }),
+  transition({
+    kind: 'workorders:assign',
+    operation: 'assign',
+    verb: 'Assign',
+    undoable: true,
+    describe: ({ providerId }) => `to provider ${providerId}`,
+    call: (api, { id, providerId }, signal) => api.assign(id, { assignee: providerId }, { signal }),
+  }),
+  transition({
+    kind: 'workorders:cancel',
+    operation: 'cancel',
+    verb: 'Cancel',
+    undoable: true,
+    call: (api, { id, reason, notes, messageToProvider }, signal) =>
+      api.cancel(id, { cancel_reason: reason, ...(notes === undefined ? {} : { notes }), ...(messageToProvider === undefined ? {} : { message_to_provider: messageToProvider }) }, { signal }),
+  }),
+];

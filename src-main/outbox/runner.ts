@@ -1,0 +1,186 @@
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import type { MarketplaceClient } from '../api-client/marketplace-client';
+import type { Logger } from '../platform/logger';
+import type { Connectivity } from './connectivity';
+import { docKey, parseDocKey } from './documents';
+import type { FileStaging, SendContext, SendOutcome } from './operation';
+import { OPERATIONS } from './operations/index';
+import type { Outbox } from './outbox';
+import type { StoredEntry } from './outbox-store';
+import { uploadProgress } from './outbox-view';
+import { type BackoffOptions, classify, DEFAULT_BACKOFF, entryError, retryDelay } from './retry-policy';
+
+export interface OutboxRunnerOptions {
+  outbox: Outbox;
+  client: MarketplaceClient;
+  connectivity: Connectivity;
+  staging?: FileStaging;
+  logger: Logger;
+  onUploadProgress(entryId: string, sent: number, total: number): void;
+  /** Lanes sent side by side. */
+  concurrency?: number;
+  backoff?: BackoffOptions;
+  now?: () => number;
+}
+
+/** Progress events at most this often per upload: enough for a smooth bar, few enough for IPC. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Sends the outbox: the head of each lane, a few lanes at once, one request per entry (never a
+ * transaction across it). Holds everything while offline, working offline or signed out. `stop`
+ * lets the requests on the wire finish (or end them after a grace period) and keeps the rest queued.
+ */
+export class OutboxRunner {
+  readonly #busy = new Map<string, Promise<void>>();
+  readonly #controller = new AbortController();
+  readonly #now: () => number;
+  #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
+  #signedOut = false;
+  readonly #unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly options: OutboxRunnerOptions) {
+    this.#now = options.now ?? Date.now;
+  }
+
+  start(): void {
+    this.#unsubscribe.push(
+      this.options.outbox.onReady(() => this.wake()),
+      this.options.connectivity.onChange(() => this.wake()),
+      this.options.client.session.onStateChange((state) => {
+        if (state === 'signed-in') this.#signedOut = false;
+        this.wake();
+      }),
+    );
+    this.wake();
+  }
+
+  /** Whether the marketplace refused the credentials: the queue waits for a sign-in. */
+  get signedOut(): boolean {
+    return this.#signedOut;
+  }
+
+  /** Settles once nothing is on the wire (for tests and benchmarks). */
+  async idle(): Promise<void> {
+    while (this.#busy.size > 0) await Promise.allSettled([...this.#busy.values()]);
+  }
+
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (!this.options.connectivity.open || this.#signedOut) return;
+    const room = (this.options.concurrency ?? 4) - this.#busy.size;
+    const ready = room > 0 ? this.options.outbox.next(new Set(this.#busy.keys()), room) : [];
+    for (const entry of ready) {
+      const lane = entry.lane;
+      const sending = this.#send(entry).finally(() => {
+        this.#busy.delete(lane);
+        this.wake();
+      });
+      this.#busy.set(lane, sending);
+    }
+    const due = this.options.outbox.nextDueAt();
+    if (due !== null && due > this.#now()) {
+      this.#timer = setTimeout(() => this.wake(), Math.min(due - this.#now(), 2 ** 31 - 1));
+      this.#timer.unref();
+    }
+  }
+
+  /** Stops taking entries; waits up to `graceMs` for the ones on the wire, then ends them (they stay queued, uncertain). */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    for (const unsubscribe of this.#unsubscribe.splice(0)) unsubscribe();
+    const grace = setTimeout(() => this.#controller.abort(), graceMs);
+    await this.idle();
+    clearTimeout(grace);
+  }
+
+  async #send(entry: StoredEntry): Promise<void> {
+    const { outbox, client, logger } = this.options;
+    const definition = OPERATIONS[entry.kind];
+    const uncertain = entry.uncertain;
+    outbox.markSending(entry);
+    let lastProgress = 0;
+    const context: SendContext = {
+      client,
+      signal: this.#controller.signal,
+      entryId: entry.id,
+      createdAt: entry.createdAt,
+      context: entry.context,
+      uncertain,
+      base: (key) => outbox.store.base(key),
+      staging: this.options.staging,
+      onProgress: (sent, total) => {
+        uploadProgress.set(entry, { sent, total });
+        const now = this.#now();
+        if (sent === total || now - lastProgress >= PROGRESS_INTERVAL_MS) {
+          lastProgress = now;
+          this.options.onUploadProgress(entry.id, sent, total);
+        }
+      },
+    };
+    const input = outbox.resolved(entry) as never;
+    let outcome: SendOutcome | undefined;
+    try {
+      if (uncertain && definition.confirm) outcome = await definition.confirm(input, context);
+      outcome ??= await definition.send(input, context);
+    } catch (error) {
+      await this.#failed(entry, error);
+      return;
+    } finally {
+      uploadProgress.delete(entry);
+    }
+    this.options.connectivity.reportSuccess();
+    outbox.applied(entry, outcome);
+    for (const id of new Set(outcome.refresh ?? [])) await this.#refresh(id);
+    logger.info('outbox: applied', { kind: entry.kind, attempts: entry.attempts });
+  }
+
+  async #failed(entry: StoredEntry, error: unknown): Promise<void> {
+    const { outbox, connectivity } = this.options;
+    const failure = classify(error);
+    if (failure.kind === 'interrupted') {
+      outbox.failed(entry, null, null, true);
+      return;
+    }
+    if (failure.kind === 'signed-out') {
+      this.#signedOut = true;
+      outbox.failed(entry, entryError(error), null, false);
+      return;
+    }
+    if (failure.kind === 'transient') {
+      if (failure.network) connectivity.reportNetworkFailure();
+      else connectivity.reportSuccess();
+      outbox.failed(entry, entryError(error), this.#now() + retryDelay(entry.attempts, failure.retryAfterMs, this.options.backoff ?? DEFAULT_BACKOFF), failure.uncertain);
+      return;
+    }
+    connectivity.reportSuccess();
+    await this.#refuse(entry, error);
+  }
+
+  /** Files the refusal with the marketplace's current record, so "yours" can be shown against "theirs". */
+  async #refuse(entry: StoredEntry, error: unknown): Promise<void> {
+    const key = OPERATIONS[entry.kind].docs(entry.input as never, entry.context).find((candidate) => candidate.startsWith('workorder:'));
+    let theirs: { key: typeof key & string; value: WorkOrder } | undefined;
+    const id = key ? this.options.outbox.map(parseDocKey(key).id) : -1;
+    if (key && id > 0) {
+      theirs = await this.options.client.workOrders.get(id, { signal: this.#controller.signal }).then(
+        (value) => ({ key: docKey('workorder', id), value }),
+        () => undefined,
+      );
+    }
+    this.options.outbox.refused(entry, entryError(error), theirs);
+  }
+
+  /** Fetches an order whose change answered something else; a failure only leaves the cache older. */
+  async #refresh(id: number): Promise<void> {
+    try {
+      this.options.outbox.acceptServerOrder(await this.options.client.workOrders.get(this.options.outbox.map(id), { signal: this.#controller.signal }));
+    } catch (error) {
+      this.options.logger.info('outbox: refresh after a change failed', { id, error });
+    }
+  }
+}

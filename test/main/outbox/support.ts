@@ -1,0 +1,56 @@
+import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
+import type { IpcResult } from '../../../src-shared/ipc/contract';
+import { appUnderTest, untilPulls } from '../app/support';
+
+const DEADLINE_MS = 30_000;
+
+/** Everything publishing needs (decisions §2), as the app sends it. */
+export const READY_ORDER = {
+  title: 'Install two POS terminals',
+  description: { html: '<p>Front lanes 1 and 2</p>' },
+  types_of_work: [{ id: 62, isPrimary: true }],
+  service_types: [{ id: 61 }],
+  location: { mode: 'custom', address1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zip: '60606', country: 'US' },
+  schedule: { service_window: { mode: 'exact', start: { utc: '2030-01-15 15:00:00' } } },
+  pay: { type: 'fixed', base: { amount: 240 } },
+} as const;
+
+/** Polls `read` until `done` holds, with a deadline: no sleeps. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, deadlineMs = DEADLINE_MS): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached in time; last: ${JSON.stringify(value).slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** An app signed in to its local marketplace, with short outbox delays and no undo window. */
+export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean } = {}) {
+  const harness = appUnderTest({ outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10 } });
+  const changes: unknown[] = [];
+  harness.app.events.subscribe((event, payload) => {
+    if (event === 'workorders:did-change') changes.push(payload);
+  });
+  await harness.call('settings:update', { undoSeconds: options.undoSeconds ?? 0 });
+  if (options.signIn ?? true) {
+    await harness.call('session:sign-in', {});
+    await untilPulls(harness.progress);
+  }
+  const entries = async () => (await harness.call<{ entries: OutboxEntry[] }>('outbox:list')).entries;
+  const drained = () => until(entries, (list) => list.length === 0, 'the outbox drained');
+  const market = async () => (await harness.marketplace()).marketplace;
+  /** The marketplace's own answer for an order, through its REST API with the demo user's token. */
+  async function marketOrder(id: number): Promise<Record<string, unknown> & { status: { id: number; name: string } }> {
+    const listening = await harness.marketplace();
+    const token = await listening.marketplace.app.inject({ method: 'POST', url: '/authentication/api/oauth/token', payload: { grant_type: 'password', client_id: listening.credentials.clientId, client_secret: listening.credentials.clientSecret, username: listening.credentials.username, password: listening.credentials.password } });
+    const answer = await listening.marketplace.app.inject({ method: 'GET', url: `/api/rest/v2/workorders/${id}?access_token=${(token.json() as { access_token: string }).access_token}` });
+    return answer.json();
+  }
+  const expectOk = (result: IpcResult) => {
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  return { ...harness, changes, entries, drained, market, marketOrder, expectOk };
+}
