@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ATTACHMENT_MAX_BYTES } from '../../../src-shared/domain/attachments';
+import type { WorkOrderDetail } from '../../../src-shared/ipc/channels';
+import { temporaryDir } from '../../support/temporary-dir';
+import { outboxApp } from './support';
+
+describe('uploads through the outbox', () => {
+  it('stages the file when queued (the original may go), streams it with progress, and shows it in the order once landed', async () => {
+    const { call, app, drained } = await outboxApp();
+    const progress: { sent: number; total: number }[] = [];
+    app.events.subscribe((event, payload) => {
+      if (event === 'upload:progress') progress.push(payload as { sent: number; total: number });
+    });
+    const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
+    const id = results[0]?.id as number;
+    const file = join(temporaryDir(), 'site-photo.jpg');
+    const bytes = randomBytes(3 * 1024 * 1024);
+    writeFileSync(file, bytes);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+
+    await call('connectivity:set-offline', { offline: true });
+    await call('attachments:upload', { workOrderId: id, path: file, notes: 'Before the install' });
+    rmSync(file);
+    // Shown at once, as waiting.
+    const waiting = await call<WorkOrderDetail>('workorders:detail', { id });
+    expect(waiting.attachments.find((attachment) => attachment.file?.hash === sha256)).toMatchObject({ status: 'pending', file: { name: 'site-photo.jpg', size_bytes: bytes.length } });
+    const [entry] = (await call<{ entries: { upload: unknown; state: string }[] }>('outbox:list')).entries;
+    expect(entry).toMatchObject({ state: 'waiting', upload: { name: 'site-photo.jpg', sent: 0, total: bytes.length } });
+
+    await call('connectivity:set-offline', { offline: false });
+    await drained();
+    expect(progress.at(-1)).toEqual(expect.objectContaining({ sent: bytes.length, total: bytes.length }));
+    const landed = await call<WorkOrderDetail>('workorders:detail', { id });
+    const stored = landed.attachments.filter((attachment) => attachment.file?.hash === sha256);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.id).toBeGreaterThan(0);
+    expect(stored[0]?.notes).toBe('Before the install');
+  });
+
+  it('refuses a file over the size limit at once, before any byte is copied or sent', async () => {
+    const { invoke, entries } = await outboxApp({ signIn: false });
+    const file = join(temporaryDir(), 'huge.mov');
+    writeFileSync(file, '');
+    truncateSync(file, ATTACHMENT_MAX_BYTES + 1);
+    expect(await invoke('attachments:upload', { workOrderId: 5, path: file })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_TOO_LARGE' } });
+    expect(await invoke('attachments:upload', { workOrderId: 5, path: join(temporaryDir(), 'missing.pdf') })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_UNREADABLE' } });
+    expect(await entries()).toEqual([]);
+  });
+});
