@@ -27,8 +27,11 @@ export interface HttpRequest {
 }
 
 export interface StreamedBody {
-  /** Called once per attempt: a stream is read only once, and a call may be sent again after a 401. */
-  stream: () => Readable;
+  /**
+   * Called once per attempt: a stream is read only once, and a call may be sent again after a 401.
+   * An async iterable is asked for each chunk only after the socket accepted the one before.
+   */
+  stream: () => AsyncIterable<Uint8Array>;
   contentType: string;
   /** The exact byte count, sent as Content-Length. */
   length: number;
@@ -94,7 +97,8 @@ export class HttpTransport {
         method: request.method,
         path: `${url.pathname}${url.search}`,
         headers: { accept: 'application/json', ...headers, ...request.headers },
-        body,
+        // undici takes async iterables (docs/api/Dispatcher.md, `body`); its types lag behind.
+        body: body as string | Readable | undefined,
         signal: request.signal,
       });
       const decoded = await readBody(answer);
@@ -153,7 +157,7 @@ function definedOnly(options: HttpTransportOptions): HttpTransportOptions {
   return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
 }
 
-function encodeBody(request: HttpRequest): { body?: string | Readable; headers: Record<string, string> } {
+function encodeBody(request: HttpRequest): { body?: string | AsyncIterable<Uint8Array>; headers: Record<string, string> } {
   if (request.body) return { body: request.body.stream(), headers: { 'content-type': request.body.contentType, 'content-length': String(request.body.length) } };
   if (request.form) return { body: new URLSearchParams(request.form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } };
   if (request.json !== undefined) return { body: JSON.stringify(request.json), headers: { 'content-type': 'application/json' } };

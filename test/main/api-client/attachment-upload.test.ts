@@ -33,7 +33,8 @@ describe('WorkOrderPartsApi.uploadAttachment', () => {
   it('uploads a file with its notes; the marketplace stores the same sha256, and progress reaches the size', async () => {
     const { client } = await clientUnderTest();
     const { documents } = await folders(client);
-    const bytes = randomBytes(3 * MIB + 123);
+    // Larger than the read ring (4 × 1 MiB), so reused buffers are checked by the hash too.
+    const bytes = randomBytes(12 * MIB + 123);
     const progress: [number, number][] = [];
 
     const answer = await client.parts.uploadAttachment(ORDER, documents, fileOf(bytes), {
