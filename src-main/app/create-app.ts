@@ -12,6 +12,7 @@ import { AttachmentStaging } from '../attachments/staging';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
 import type { BackoffOptions } from '../outbox/retry-policy';
+import type { ClientTimeouts } from './workspace';
 import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
@@ -33,8 +34,11 @@ export interface AppConfig {
   secretStore?: SecretStore;
   /** How the keychain is opened when no store is passed; tests make it fail to reach the session-only fallback. */
   keychain?: OpenSecretStoreOptions;
-  /** Tests shorten the outbox's delays (backoff, probe) and choose its concurrency. */
-  outbox?: { concurrency?: number; backoff?: BackoffOptions; probeMs?: number };
+  /**
+   * Tests shorten the outbox's delays (backoff, probe) and choose its concurrency; `http` shortens
+   * the client's timeouts, so a delayed answer times out in a test as it would on a slow network.
+   */
+  outbox?: { concurrency?: number; backoff?: BackoffOptions; probeMs?: number; http?: ClientTimeouts };
   /** Tests run `listenMarketplace` in-process; the app runs the built worker beside its bundle. */
   startLocalMarketplace?: () => Promise<LocalMarketplace>;
 }
@@ -66,6 +70,7 @@ export function createApp(config: AppConfig): App {
       undoMs: () => settings.get().undoSeconds * 1000,
       concurrency: config.outbox?.concurrency,
       backoff: config.outbox?.backoff,
+      http: config.outbox?.http,
     },
     dataDir: paths.dataDir,
     logger,

@@ -1,5 +1,6 @@
 import { AppError } from '../../src-shared/errors';
 import type { EnvironmentId, SignInState, SyncStatusPayload, WorkOrderDetail } from '../../src-shared/ipc/channels';
+import type { HttpTransportOptions } from '../api-client/http-transport';
 import { MarketplaceClient } from '../api-client/marketplace-client';
 import { ClientRepository } from '../db/client-repository';
 import { openCache, type CacheDatabase } from '../db/database';
@@ -43,7 +44,11 @@ export interface OutboxSettings {
   undoMs: () => number;
   concurrency?: number;
   backoff?: BackoffOptions;
+  /** The client's timeouts (the app's defaults unless a test shortens them). */
+  http?: ClientTimeouts;
 }
+
+export type ClientTimeouts = Pick<HttpTransportOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs'>;
 
 export interface WorkspaceOptions {
   environment: EnvironmentId;
@@ -224,7 +229,7 @@ export class Workspace {
     const connection = await manager.connection(environment);
     // Closing began while the addresses were read (or the local marketplace started): connect nothing.
     this.#lifecycle.assertOpen();
-    const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger });
+    const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger, http: this.options.outbox.http });
     const directory = { locations: this.locations, clients: this.clients, talentPools: this.talentPools, state: new DirectoryStateRepository(this.db) };
     const sync = new SyncService({ client, cache: this.#syncCache, referenceData: this.referenceData, directory, parts: this.#partsPull(client), now: Date.now });
     let previous = sync.status.state;

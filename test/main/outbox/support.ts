@@ -26,9 +26,11 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
   }
 }
 
-/** An app signed in to its local marketplace, with short outbox delays and no undo window. */
-export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean } = {}) {
-  const harness = appUnderTest({ outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10 } });
+type OutboxConfig = NonNullable<Parameters<typeof appUnderTest>[0]>['outbox'];
+
+/** An app signed in to its local marketplace, with short outbox delays (`outbox` overrides them) and no undo window. */
+export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean; outbox?: OutboxConfig } = {}) {
+  const harness = appUnderTest({ outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10, ...options.outbox } });
   const changes: unknown[] = [];
   harness.app.events.subscribe((event, payload) => {
     if (event === 'workorders:did-change') changes.push(payload);
