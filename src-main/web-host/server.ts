@@ -3,10 +3,12 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { FILE_UPLOAD_PATH } from '../../src-shared/ipc/file-upload';
 import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { App } from '../app/create-app';
 import { createDispatcher } from '../ipc/dispatcher';
 import { loopbackHostHeaders, loopbackOrigins } from '../platform/loopback-hosts';
+import { receiveFile } from './file-upload';
 import { applyServerLimits, DEFAULT_WEB_HOST_LIMITS, httpServerOptions, type WebHostLimits } from './limits';
 import { createRefusalLog } from './refusal-log';
 import { SocketSession } from './socket-session';
@@ -71,6 +73,18 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
     if (!allowedHosts.has(request.headers.host ?? '')) {
       response.writeHead(421, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Misdirected request');
+      return;
+    }
+    const target = requestUrl(request);
+    if (target?.pathname === FILE_UPLOAD_PATH) {
+      receiveFile(request, response, target, {
+        staging: app.attachmentStaging,
+        logger: app.logger,
+        headers,
+        tokenMatches: (given) => tokenMatches(given ?? null, token),
+        isAllowedOrigin: (given) => allowedOrigins.has(given ?? ''),
+        refused: (refusal) => refusals.refused(refusal),
+      }).catch((error: unknown) => app.logger.error('web-host: upload failed', { error }));
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
