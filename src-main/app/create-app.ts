@@ -8,6 +8,7 @@ import { environmentHandlers } from '../ipc/handlers/environment-handlers';
 import { syncHandlers } from '../ipc/handlers/sync-handlers';
 import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
+import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
 import { AttachmentStaging } from '../attachments/staging';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
@@ -111,6 +112,7 @@ export function createApp(config: AppConfig): App {
     ...syncHandlers(services),
     ...writeHandlers(services),
     ...outboxHandlers(services),
+    ...webhookHandlers(services),
   };
   connectivity.onChange(() => {
     services.use((workspace) => events.emit('connectivity:did-change', workspace.connectivityStatus())).catch(() => undefined);

@@ -18,6 +18,7 @@ import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pu
 import { refreshWorkOrder } from '../sync/work-order-refresh';
 import type { EventHub } from './event-hub';
 import { Lifecycle } from './lifecycle';
+import { WebhookAdmin } from './webhook-admin';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
 import type { Connectivity } from '../outbox/connectivity';
 import { Documents } from '../outbox/documents';
@@ -34,6 +35,7 @@ export interface WorkspaceRemote {
   lifecycle: Lifecycle;
   /** Sends the outbox while connected. */
   runner: OutboxRunner;
+  webhooks: WebhookAdmin;
 }
 
 /** How the outbox behaves: the app's defaults, or short delays in tests. */
@@ -256,7 +258,8 @@ export class Workspace {
     });
     // Any answer at all from the API's address means the network is back.
     connectivity.setProbe(() => client.transport.send({ method: 'GET', url: connection.baseUrl }).then(() => true, () => false));
-    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED'), runner };
+    const webhooks = new WebhookAdmin(connection, client.transport, connectivity);
+    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED'), runner, webhooks };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
     sync.start(SYNC_INTERVAL_MS);
     runner.start();

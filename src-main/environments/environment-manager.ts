@@ -3,13 +3,15 @@ import { AppError } from '../../src-shared/errors';
 import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls, type RemoteEnvironmentId } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
 import type { Logger } from '../platform/logger';
-import { SECRET_FIELDS, secretAccount, type SecretStore } from '../platform/secret-store';
+import { SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from '../platform/secret-store';
 import { EnvironmentSettingsStore, isConfigured, isRemoteEnvironment, originsOf, sameOrigins, validatedUrls } from './environment-settings';
 import { credentialEntries, hasAllCredentials, secretCredentialSource } from './secret-credential-source';
 
 /** A running local marketplace: the worker in the app, `listenMarketplace` in tests. */
 export interface LocalMarketplace extends EnvironmentUrls {
-  credentials: Credentials;
+  credentials: Credentials & Partial<WebhookAccess>;
+  /** Which webhook service path it serves (decisions §7). */
+  environment?: 'sandbox' | 'production';
   close(): Promise<void>;
 }
 
@@ -20,10 +22,20 @@ export interface EnvironmentManagerOptions {
   startLocalMarketplace: () => Promise<LocalMarketplace>;
 }
 
+/** What the webhook service takes instead of the REST API's sign-in (decisions §7). */
+export interface WebhookAccess {
+  svcToken: string;
+  companyId: number;
+}
+
 export interface EnvironmentConnection extends EnvironmentUrls {
   id: EnvironmentId;
   credentialSource: CredentialSource;
   cacheFile: string;
+  /** The path of the webhook service below `webhookUrl`: production's, or the sandbox's for every other environment. */
+  webhookEnvironment: 'sandbox' | 'production';
+  /** Read from the keychain on each call; undefined when not entered. */
+  webhookAccess(): Promise<WebhookAccess | undefined>;
 }
 
 /** The IPC contract's rule, checked here too: the manager is also called from outside IPC (tests, sign-in flows). */
@@ -101,12 +113,22 @@ export class EnvironmentManager {
   }
 
   /** Replaces the stored credentials, bound to the environment's current origins; the old refresh token goes with them, so the next grant uses these. */
-  async setCredentials(id: EnvironmentId, credentials: Credentials): Promise<void> {
+  async setCredentials(id: EnvironmentId, credentials: Credentials & Partial<WebhookAccess>): Promise<void> {
     const parsed = CredentialsInputSchema.safeParse(credentials);
     if (!parsed.success) throw new AppError('SECRET_EMPTY');
-    await this.options.secretStore.delete(id, 'refresh_token');
+    const { secretStore } = this.options;
+    await secretStore.delete(id, 'refresh_token');
     if (isRemoteEnvironment(id)) this.#settings.setCredentialOrigins(id, originsOf(this.#settings.get().urls[id]));
-    for (const [field, value] of credentialEntries(parsed.data)) await this.options.secretStore.set(id, field, value);
+    for (const [field, value] of credentialEntries(parsed.data)) await secretStore.set(id, field, value);
+    // The webhook pair is replaced with the rest: none given means none kept.
+    const { svcToken, companyId } = parsed.data;
+    if (svcToken !== undefined && companyId !== undefined) {
+      await secretStore.set(id, 'svc_token', svcToken);
+      await secretStore.set(id, 'company_id', String(companyId));
+    } else {
+      await secretStore.delete(id, 'svc_token');
+      await secretStore.delete(id, 'company_id');
+    }
     this.options.logger.info('environments: credentials stored', { id });
   }
 
@@ -120,6 +142,7 @@ export class EnvironmentManager {
   /** Where to reach an environment and how to sign in; starts the local marketplace on first use. */
   async connection(id: EnvironmentId): Promise<EnvironmentConnection> {
     let urls: EnvironmentUrls;
+    let webhookEnvironment: 'sandbox' | 'production' = id === 'production' ? 'production' : 'sandbox';
     if (isRemoteEnvironment(id)) {
       urls = this.#settings.get().urls[id];
       if (!isConfigured(urls)) throw new AppError('ENVIRONMENT_NOT_CONFIGURED');
@@ -128,8 +151,14 @@ export class EnvironmentManager {
       const local = await this.#startLocal();
       await this.#seedLocalCredentials(local.credentials);
       urls = urlsOf(local);
+      webhookEnvironment = local.environment ?? 'sandbox';
     }
-    return { id, ...urls, credentialSource: secretCredentialSource(this.options.secretStore, id), cacheFile: this.cacheFile(id) };
+    const store = this.options.secretStore;
+    const webhookAccess = async (): Promise<WebhookAccess | undefined> => {
+      const [svcToken, companyId] = await Promise.all([store.get(id, 'svc_token'), store.get(id, 'company_id')]);
+      return svcToken && companyId ? { svcToken, companyId: Number(companyId) } : undefined;
+    };
+    return { id, ...urls, credentialSource: secretCredentialSource(store, id), cacheFile: this.cacheFile(id), webhookEnvironment, webhookAccess };
   }
 
   /** One SQLite file per environment, never shared (`openCache` makes its folder). */
@@ -173,8 +202,10 @@ export class EnvironmentManager {
    * missing fields are written and the refresh token is left alone, so concurrent callers cannot
    * undo a sign-in that another one just completed.
    */
-  async #seedLocalCredentials(credentials: Credentials): Promise<void> {
-    for (const [field, value] of credentialEntries(credentials)) {
+  async #seedLocalCredentials(credentials: LocalMarketplace['credentials']): Promise<void> {
+    const { svcToken, companyId } = credentials;
+    const webhook: [SecretField, string][] = svcToken && companyId ? [['svc_token', svcToken], ['company_id', String(companyId)]] : [];
+    for (const [field, value] of [...credentialEntries(credentials), ...webhook]) {
       if (!(await this.options.secretStore.has('local', field))) await this.options.secretStore.set('local', field, value);
     }
   }

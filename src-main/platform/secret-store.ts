@@ -2,7 +2,8 @@ import { AppError } from '../../src-shared/errors';
 import type { EnvironmentId } from '../../src-shared/ipc/channels';
 import { rememberSecret } from './known-secrets';
 
-export const SECRET_FIELDS = ['client_id', 'client_secret', 'username', 'password', 'refresh_token'] as const;
+/** `svc_token` and `company_id` open the webhook service (decisions §7); the rest sign in to the REST API. */
+export const SECRET_FIELDS = ['client_id', 'client_secret', 'username', 'password', 'refresh_token', 'svc_token', 'company_id'] as const;
 export type SecretField = (typeof SECRET_FIELDS)[number];
 
 /**
@@ -33,7 +34,7 @@ export function assertSecretValue(value: string): void {
  * The fields whose values are secret wherever they appear. `client_id` and `username` name a client
  * and a person: identifiers, kept readable in logs as the key-name redaction keeps them.
  */
-const SECRET_VALUE_FIELDS: ReadonlySet<SecretField> = new Set(['client_secret', 'password', 'refresh_token']);
+const SECRET_VALUE_FIELDS: ReadonlySet<SecretField> = new Set(['client_secret', 'password', 'refresh_token', 'svc_token']);
 
 /**
  * Every store calls this with each value it reads or writes, so the log redaction replaces that

@@ -11,7 +11,7 @@ import { WorkOrderSchema } from '../api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { outboxChannels, outboxEvents } from './outbox-channels';
-import { writeChannels } from './write-channels';
+import { webhookChannels, writeChannels } from './write-channels';
 
 /** Which marketplace the app talks to. Each has its own credentials and its own cache. */
 export const EnvironmentIdSchema = z.enum(['local', 'sandbox', 'production', 'custom']);
@@ -247,6 +247,9 @@ export const channels = {
       clientSecret: CredentialTextSchema,
       username: CredentialTextSchema,
       password: CredentialTextSchema,
+      /** The webhook service's own token and the company it lists webhooks of; only needed for webhooks. */
+      svcToken: CredentialTextSchema.optional(),
+      companyId: RecordIdSchema.optional(),
     }),
     // The values go one way: nothing the renderer could read them back through.
     output: z.strictObject({ stored: z.literal(true) }),
@@ -258,6 +261,7 @@ export const channels = {
   /** Stops the pull under way, keeping what it wrote; its end goes out as `sync:progress` with SYNC_CANCELLED. */
   'sync:cancel': { input: NoInput, output: SyncStatusSchema },
   ...writeChannels,
+  ...webhookChannels,
   ...outboxChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
