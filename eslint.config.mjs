@@ -6,10 +6,12 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', ...builtinModules, ...builtinModules.map((name) => `${name}/*`)];
+// Bare specifiers only: a glob such as `domain/*` would also match `../src-shared/domain/rules`.
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const nodeBuiltins = `^(?:node:.*|(?:${builtinModules.map(escapeRegex).join('|')})(?:/.*)?)$`;
 
 const noNode = {
-  group: nodeBuiltins,
+  regex: nodeBuiltins,
   message: 'This code runs outside Node: no node:* or Node built-in modules here.',
 };
 const noElectron = {

@@ -13,6 +13,8 @@ describe('import boundaries', () => {
   it('fail when src-shared imports node:fs, a Node built-in, or electron', async () => {
     expect(await ruleIds("import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n", 'src-shared/fixture.ts')).toContain('no-restricted-imports');
     expect(await ruleIds("import { join } from 'path';\nexport const at = join;\n", 'src-shared/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { promises } from 'fs/promises';\nexport const files = promises;\n", 'src-shared/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import domain from 'domain';\nexport default domain;\n", 'src-renderer/lib/fixture.ts')).toContain('no-restricted-imports');
     expect(await ruleIds("import { app } from 'electron';\nexport const shell = app;\n", 'src-shared/api/fixture.ts')).toContain('no-restricted-imports');
   });
 
@@ -35,6 +37,9 @@ describe('import boundaries', () => {
   });
 
   it('allow what each layer may use', async () => {
+    // `domain` is also a Node built-in: only the bare name is one.
+    expect(await ruleIds("import { mimeTypeOf } from '../../src-shared/domain/attachments';\nexport default mimeTypeOf;\n", 'src-renderer/lib/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { mimeTypeOf } from '../domain/attachments';\nexport default mimeTypeOf;\n", 'src-shared/ipc/fixture.ts')).toEqual([]);
     expect(await ruleIds("import { z } from 'zod';\nexport const Id = z.number();\n", 'src-shared/fixture.ts')).toEqual([]);
     expect(await ruleIds("import { app } from 'electron';\nexport default app;\n", 'src-main/electron/fixture.ts')).toEqual([]);
     expect(await ruleIds("import { contextBridge } from 'electron';\nexport default contextBridge;\n", 'src-main/preload/fixture.ts')).toEqual([]);
