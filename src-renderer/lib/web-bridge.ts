@@ -1,5 +1,8 @@
+import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
+import { ErrorBodySchema } from '../../src-shared/ipc/channels';
 import type { IpcResult, RendererBridge } from '../../src-shared/ipc/contract';
+import { FILE_UPLOAD_PATH, StagedUploadSchema, type StagedUpload } from '../../src-shared/ipc/file-upload';
 import { ServerFrameSchema } from '../../src-shared/ipc/wire';
 import { connection } from './connection.svelte';
 
@@ -135,4 +138,39 @@ async function hostRefusedHandshake(opened: boolean): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Browser mode only (Electron gives main the dropped file's path instead): streams a dropped file
+ * to the web host, which copies it into the staging folder. Pass the answer's `stagedId` to
+ * `attachments:upload`. Throws an `AppError`; a file over the limit is refused before it is sent.
+ */
+export async function stageDroppedFile(file: File, { signal }: { signal?: AbortSignal } = {}): Promise<StagedUpload> {
+  const token = takeToken();
+  if (!token) throw new AppError('IPC_NOT_CONNECTED');
+  if (file.size > ATTACHMENT_MAX_BYTES) throw new AppError('ATTACHMENT_TOO_LARGE');
+  const url = new URL(FILE_UPLOAD_PATH, window.location.href);
+  url.searchParams.set('name', file.name);
+  let response: Response;
+  try {
+    // The token goes in a header, not the URL: the browser keeps URLs in its history and caches.
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+      body: file,
+      cache: 'no-store',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new AppError('IPC_DISCONNECTED');
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) {
+    const staged = StagedUploadSchema.safeParse(body);
+    if (staged.success) return staged.data;
+    throw new AppError('INTERNAL');
+  }
+  const refusal = ErrorBodySchema.safeParse(body);
+  throw refusal.success ? AppError.fromBody(refusal.data) : new AppError('INTERNAL');
 }
