@@ -74,6 +74,10 @@ export class OutboxRunner {
     const room = (this.options.concurrency ?? 4) - this.#busy.size;
     const ready = room > 0 ? this.options.outbox.next(new Set(this.#busy.keys()), room) : [];
     for (const entry of ready) {
+      // A send can call back into wake() before it returns (getting a token announces the session's
+      // new state), and that inner call sends what it finds ready, entries of this list included:
+      // sending them here too would put one change on the wire twice (two POSTs, two expenses).
+      if (entry.state === 'sending' || this.#busy.has(entry.lane)) continue;
       const lane = entry.lane;
       const sending = this.#send(entry).finally(() => {
         this.#busy.delete(lane);
