@@ -2,9 +2,13 @@ import { afterEach } from 'vitest';
 import type { SyncStatusPayload } from '../../../src-shared/ipc/channels';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { type AppConfig, createApp } from '../../../src-main/app/create-app';
+import type { LocalMarketplace } from '../../../src-main/environments/environment-manager';
 import { createDispatcher, type Sender } from '../../../src-main/ipc/dispatcher';
 import { listenMarketplace, type ListeningMarketplace } from '../../../src-main/local-marketplace/listen';
 import { temporaryDir } from '../../support/temporary-dir';
+
+/** Something the app talks to instead of the marketplace (a proxy that loses answers), given the marketplace. */
+export type MarketplaceFront = (market: ListeningMarketplace) => Promise<LocalMarketplace>;
 
 const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
 const SYNC_DEADLINE_MS = 30_000;
@@ -19,16 +23,17 @@ afterEach(async () => {
  * An app over IPC against a real local marketplace on port 0, which the test can reach (to add
  * orders). Logs go to `<dataDir>/logs/main.log`, as in the app, unless a logger is passed.
  */
-export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger' | 'outbox' | 'dataDir'>> = {}) {
+export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger' | 'outbox' | 'dataDir'>> & { front?: MarketplaceFront } = {}) {
+  const { front, ...appConfig } = config;
   const dataDir = config.dataDir ?? temporaryDir();
   let market: Promise<ListeningMarketplace> | undefined;
   const app = createApp({
     dataDir,
     host: 'web',
-    ...config,
+    ...appConfig,
     startLocalMarketplace: () => {
       market ??= listenMarketplace({ port: 0, db: ':memory:' });
-      return market;
+      return front ? market.then(front) : market;
     },
   });
   cleanups.push(async () => {

@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
-import { appUnderTest, untilPulls } from '../app/support';
+import { appUnderTest, type MarketplaceFront, untilPulls } from '../app/support';
 
 const DEADLINE_MS = 30_000;
 
@@ -29,8 +29,8 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
 type OutboxConfig = NonNullable<Parameters<typeof appUnderTest>[0]>['outbox'];
 
 /** An app signed in to its local marketplace, with short outbox delays (`outbox` overrides them) and no undo window. */
-export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean; outbox?: OutboxConfig } = {}) {
-  const harness = appUnderTest({ outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10, ...options.outbox } });
+export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean; outbox?: OutboxConfig; front?: MarketplaceFront } = {}) {
+  const harness = appUnderTest({ outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10, ...options.outbox }, front: options.front });
   const changes: unknown[] = [];
   harness.app.events.subscribe((event, payload) => {
     if (event === 'workorders:did-change') changes.push(payload);
