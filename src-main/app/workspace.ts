@@ -7,6 +7,7 @@ import { openCache, type CacheDatabase } from '../db/database';
 import { DirectoryStateRepository } from '../db/directory-state-repository';
 import { ReferenceDataRepository } from '../db/reference-data-repository';
 import { SavedLocationRepository } from '../db/saved-location-repository';
+import { SavedViewRepository } from '../db/saved-view-repository';
 import { TalentPoolRepository } from '../db/talent-pool-repository';
 import { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import { WorkOrderRepository } from '../db/work-order-repository';
@@ -88,6 +89,7 @@ export class Workspace {
   readonly talentPools: TalentPoolRepository;
   readonly parts: WorkOrderPartsRepository;
   readonly outbox: Outbox;
+  readonly savedViews: SavedViewRepository;
   readonly #lifecycle = new Lifecycle('ENVIRONMENT_SWITCHED');
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
@@ -104,6 +106,7 @@ export class Workspace {
     this.talentPools = new TalentPoolRepository(this.db);
     this.parts = new WorkOrderPartsRepository(this.db);
     this.#syncCache = new SyncCache(this.db, this.workOrders);
+    this.savedViews = new SavedViewRepository(this.db);
     const { events, logger } = options;
     this.outbox = new Outbox({
       db: this.db,

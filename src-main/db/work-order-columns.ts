@@ -11,6 +11,8 @@ export interface WorkOrderRow {
   status_rank: number | null;
   sub_status: string | null;
   schedule_start: number | null;
+  schedule_end: number | null;
+  provider_id: number | null;
   city: string | null;
   state: string | null;
   zip: string | null;
@@ -87,6 +89,12 @@ function updatedAt(order: WorkOrder, receivedAt: number): number {
   return receivedAt;
 }
 
+/** The assignee's user id; `assignee` has no shape in the contract, so it is read loosely. */
+function providerId(order: WorkOrder): number | null {
+  const assignee = order.assignee as { user?: { id?: unknown } } | null | undefined;
+  return finite(assignee?.user?.id);
+}
+
 const statusRank = (statusId: number | null): number | null => {
   if (statusId === null) return null;
   const rank = WORK_ORDER_STATUSES.findIndex((status) => status.id === statusId);
@@ -106,6 +114,8 @@ export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: num
     status_rank: statusRank(statusId),
     sub_status: text(order.status?.sub_status),
     schedule_start: utcToEpochMs(order.schedule?.service_window?.start?.utc),
+    schedule_end: utcToEpochMs(order.schedule?.service_window?.end?.utc),
+    provider_id: providerId(order),
     city: text(location?.city),
     state: text(location?.state),
     zip: text(location?.zip),

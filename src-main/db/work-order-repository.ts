@@ -12,6 +12,8 @@ import {
 } from '../../src-shared/api/work-order-list';
 import type { CacheDatabase } from './database';
 import { searchExpression } from './search-query';
+import type { AttentionReason } from '../../src-shared/domain/attention';
+import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, NEEDS_ATTENTION } from './work-order-attention';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 
@@ -24,7 +26,24 @@ export type CachedWorkOrderQuery = Partial<
     WorkOrderListQuery,
     'list' | 'page' | 'per_page' | 'order' | 'f_search' | 'f_work_order_id' | 'f_type_of_work' | 'f_client' | 'f_project' | 'f_manager' | 'f_city' | 'f_state' | 'f_country'
   >
-> & { sort?: CachedWorkOrderSortField; status_ids?: readonly number[] };
+> & {
+  sort?: CachedWorkOrderSortField;
+  status_ids?: readonly number[];
+  /** Epoch ms bounds on the schedule's start, either may be absent. */
+  schedule_from?: number;
+  schedule_to?: number;
+  provider?: number;
+  /** Only orders that need the coordinator now (see work-order-attention.ts). */
+  attention?: boolean;
+  /** Epoch ms the attention rules measure against; now by default. */
+  now?: number;
+};
+
+/** Per row of a page: whether an outbox change waits, and why it needs attention. */
+export interface RowMarks {
+  pending: number[];
+  attention: Record<number, AttentionReason[]>;
+}
 
 export interface CachedWorkOrderPage {
   results: WorkOrder[];
@@ -63,6 +82,9 @@ const FILTERS = {
   f_city: 'w.city = @f_city',
   f_state: 'w.state = @f_state',
   f_country: 'w.country = @f_country',
+  schedule_from: 'w.schedule_start >= @schedule_from',
+  schedule_to: 'w.schedule_start <= @schedule_to',
+  provider: 'w.provider_id = @provider',
 } as const satisfies Partial<Record<keyof CachedWorkOrderQuery, string>>;
 type FilterName = keyof typeof FILTERS;
 const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
@@ -97,7 +119,7 @@ export interface SerializedWorkOrder {
 export const serializeWorkOrder = (order: WorkOrder): SerializedWorkOrder => ({ order, json: JSON.stringify(order) });
 
 /** Bound by position: named parameters cost a property read per column per order. */
-const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
+const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'schedule_end', 'provider_id', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 /** The cached work orders: written by the pull, read by every list and search of the app. */
@@ -115,6 +137,8 @@ export class WorkOrderRepository {
   readonly #problemCount: Statement;
   readonly #any: Statement;
   readonly #setPending: Statement;
+  readonly #marks: Statement;
+  readonly #attentionCount: Statement;
   readonly #deleteRow: Statement;
   /** The auto-checkpoint threshold a bulk load suspended. */
   #checkpointPages: number | undefined;
@@ -135,6 +159,8 @@ export class WorkOrderRepository {
     this.#problemCount = db.prepare('SELECT COUNT(*) FROM work_orders WHERE open_problems > 0').pluck();
     this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
+    this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
+    this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
     this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
     this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
@@ -237,6 +263,10 @@ export class WorkOrderRepository {
       conditions.push(MATCH);
       parameters.search = search;
     }
+    if (query.attention) {
+      conditions.push(NEEDS_ATTENTION);
+      parameters.now = query.now ?? Date.now();
+    }
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
     const perPage = clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE);
@@ -257,6 +287,19 @@ export class WorkOrderRepository {
       return json === undefined ? [] : [JSON.parse(json) as WorkOrder];
     });
     return { results, total, page, pages, per_page: perPage };
+  }
+
+  /** The pending mark and the attention reasons of these orders (a page's ids). */
+  marks(ids: readonly number[], now: number = Date.now()): RowMarks {
+    const rows = this.#marks.all({ ids: JSON.stringify(ids), now }) as { id: number; pending: number; reasons: string }[];
+    const attention: Record<number, AttentionReason[]> = {};
+    for (const row of rows) if (row.reasons) attention[row.id] = row.reasons.split(',') as AttentionReason[];
+    return { pending: rows.filter((row) => row.pending === 1).map((row) => row.id), attention };
+  }
+
+  /** How many cached orders need attention now. */
+  attentionCount(now: number = Date.now()): number {
+    return this.#attentionCount.get({ now }) as number;
   }
 
   /** How many cached orders each list holds, from one pass over the status index. */

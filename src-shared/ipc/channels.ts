@@ -9,6 +9,7 @@ import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
 import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
+import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { outboxChannels, outboxEvents } from './outbox-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -75,6 +76,13 @@ export const WorkOrderListRequestSchema = z.strictObject({
   state: SearchTextSchema.optional(),
   country: SearchTextSchema.optional(),
   statusIds: z.array(RecordIdSchema).max(50).optional(),
+  /** Epoch ms bounds on the schedule's start. */
+  scheduleFrom: z.number().int().optional(),
+  scheduleTo: z.number().int().optional(),
+  /** The assigned provider's user id. */
+  provider: RecordIdSchema.optional(),
+  /** Only orders that need the coordinator now (late, at risk, unconfirmed, problems, deliverables or requests waiting). */
+  attention: z.boolean().optional(),
   sort: CachedSortFieldSchema.optional(),
   order: SortOrderSchema.optional(),
   page: z.number().int().min(1).optional(),
@@ -82,11 +90,23 @@ export const WorkOrderListRequestSchema = z.strictObject({
 });
 export type WorkOrderListRequest = z.infer<typeof WorkOrderListRequestSchema>;
 
+/** A named filter of the work order list, kept on this machine per environment. */
+export const SavedViewQuerySchema = WorkOrderListRequestSchema.omit({ page: true, per_page: true });
+export const SavedViewSchema = z.object({ id: z.number().int(), name: z.string(), query: SavedViewQuerySchema });
+export type SavedView = z.infer<typeof SavedViewSchema>;
+
+
 export const WorkOrderPageSchema = z.object({
   results: z.array(WorkOrderSchema),
   ...ListPagingShape,
   /** How many cached orders each list holds, for the list badges. */
   counts: z.record(WorkOrderListIdSchema, z.number().int()),
+  /** How many cached orders need attention now, for its badge. */
+  attentionCount: z.number().int(),
+  /** Orders of this page with a change waiting in the outbox. */
+  pending: z.array(CachedWorkOrderIdSchema),
+  /** Why orders of this page need attention, by id (absent: no reason). */
+  attention: z.record(z.string(), z.array(AttentionReasonSchema)),
 });
 export type WorkOrderPage = z.infer<typeof WorkOrderPageSchema>;
 
@@ -223,6 +243,10 @@ export const channels = {
   'settings:get': { input: NoInput, output: SettingsSchema },
   'settings:update': { input: SettingsUpdateSchema, output: SettingsSchema },
   'workorders:list': { input: WorkOrderListRequestSchema, output: WorkOrderPageSchema },
+  'views:list': { input: NoInput, output: z.array(SavedViewSchema) },
+  /** Saves a named filter; a name in use is replaced (names are unique, case aside). */
+  'views:save': { input: z.strictObject({ name: z.string().trim().min(1).max(80), query: SavedViewQuerySchema }), output: SavedViewSchema },
+  'views:delete': { input: z.strictObject({ id: z.number().int().positive() }), output: z.strictObject({ deleted: z.boolean() }) },
   'workorders:get': { input: z.strictObject({ id: CachedWorkOrderIdSchema }), output: WorkOrderSchema },
   'workorders:detail': { input: z.strictObject({ id: CachedWorkOrderIdSchema }), output: WorkOrderDetailSchema },
   /** Fetches the order and its parts from the marketplace into the cache, then answers as `workorders:detail`. */

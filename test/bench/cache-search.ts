@@ -29,6 +29,9 @@ const CASES: readonly { label: string; query: () => CachedWorkOrderQuery }[] = [
   { label: 'sort by schedule, paged', query: () => ({ sort: 'schedule', order: pick(['asc', 'desc'] as const), page: 1 + Math.floor(next() * 40) }) },
   { label: 'search + filters', query: () => ({ f_search: pick(['install kio', 'repair', 'acme']), list: 'workorders_in_flight', ...pickPlace(), sort: 'schedule' }) },
   { label: 'counts per list', query: () => ({}) },
+  { label: 'needs attention view', query: () => ({ attention: true, sort: 'schedule' }) },
+  // What workorders:list adds to every page: pending marks and reasons of its rows, and the attention badge.
+  { label: 'page + marks + attention count', query: () => ({ list: pick(['workorders_assigned', 'workorders_all'] as const), sort: 'schedule' }) },
 ];
 
 function pickPlace(): CachedWorkOrderQuery {
@@ -51,7 +54,12 @@ export default async function run(): Promise<void> {
     const rows: { case: string; 'p50 ms': string; 'p95 ms': string; 'mean total': number }[] = [];
     let worstP95 = 0;
     for (const { label, query } of CASES) {
-      const measure = label === 'counts per list' ? () => repository.counts().workorders_all : () => repository.list(query()).total;
+      const withMarks = () => {
+        const page = repository.list(query());
+        repository.marks(page.results.map((order) => order.id));
+        return page.total + repository.attentionCount() * 0;
+      };
+      const measure = label === 'counts per list' ? () => repository.counts().workorders_all : label.startsWith('page + marks') ? withMarks : () => repository.list(query()).total;
       for (let run = 0; run < WARMUP; run += 1) measure();
       const durations: number[] = [];
       let totals = 0;

@@ -5,7 +5,7 @@ import type { AppServices } from '../../app/app-services';
 import type { CachedWorkOrderQuery } from '../../db/work-order-repository';
 import type { Handlers } from '../dispatcher';
 
-type CacheReadChannel = 'workorders:list' | 'workorders:get' | 'reference:get' | 'locations:search';
+type CacheReadChannel = 'workorders:list' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
 
 /** Reference lists are kept until the next pull replaces them: offline, an old list beats none. */
 const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
@@ -24,6 +24,10 @@ function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
     f_state: request.state,
     f_country: request.country,
     status_ids: request.statusIds,
+    schedule_from: request.scheduleFrom,
+    schedule_to: request.scheduleTo,
+    provider: request.provider,
+    attention: request.attention,
     sort: request.sort,
     order: request.order,
     page: request.page,
@@ -35,7 +39,11 @@ function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
 export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheReadChannel> {
   return {
     'workorders:list': async (request) => {
-      return services.use(({ workOrders }) => ({ ...workOrders.list(cacheQuery(request)), counts: workOrders.counts() }));
+      const now = Date.now();
+      return services.use(({ workOrders }) => {
+        const page = workOrders.list({ ...cacheQuery(request), now });
+        return { ...page, ...workOrders.marks(page.results.map((order) => order.id), now), counts: workOrders.counts(), attentionCount: workOrders.attentionCount(now) };
+      });
     },
     'workorders:get': async ({ id }) => {
       const order = await services.use(({ workOrders }) => workOrders.get(id));
@@ -49,5 +57,8 @@ export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheRe
       return { kind, entries: entries.map((entry) => entry.value) } as ChannelOutput<'reference:get'>;
     },
     'locations:search': ({ text }) => services.use(({ locations }) => locations.search(text)),
+    'views:list': () => services.use(({ savedViews }) => savedViews.list()),
+    'views:save': ({ name, query }) => services.use(({ savedViews }) => savedViews.save(name, query)),
+    'views:delete': ({ id }) => services.use(({ savedViews }) => ({ deleted: savedViews.delete(id) })),
   };
 }

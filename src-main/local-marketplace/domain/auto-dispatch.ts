@@ -10,7 +10,8 @@ import type { ProviderData } from './providers';
 import type { Actor } from './work-order-lifecycle';
 import { primaryTypeOfWorkId, statusOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { assignWorkOrder, missingForDispatch, publishWorkOrder, routeWorkOrder } from './work-order-transitions';
+import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
+import { assignWorkOrder, publishWorkOrder, routeWorkOrder } from './work-order-transitions';
 
 // Auto-dispatch (spec, Work orders; decisions §2), *ours* where the spec is silent:
 //

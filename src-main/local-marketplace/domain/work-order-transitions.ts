@@ -1,3 +1,4 @@
+import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
 import { z } from 'zod';
 import type { ProviderProfile } from '../../../src-shared/api/provider';
 import type { StatusSlug, SubStatus } from '../../../src-shared/api/status';
@@ -7,7 +8,7 @@ import type { MarketplaceContext } from '../context';
 import { invalidInput, MarketplaceError, notFound } from '../http/errors';
 import { providerProfile } from './providers';
 import { type Actor, type ChangeStep, changeWorkOrder, domainEvent, emitAfterCommit, moveTo, notAllowed } from './work-order-lifecycle';
-import { primaryTypeOfWorkId, type WorkOrderRecord } from './work-order-record';
+import { type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
 
 // The operations of decisions §2. The transition table itself is `WORK_ORDER_TRANSITIONS`;
@@ -15,16 +16,6 @@ import { workOrderRepository } from './work-order-repository';
 
 const PAY_JOB = 'workorder.pay';
 const PayJobSchema = z.object({ workOrderId: z.number().int() });
-
-/** What publishing, assigning and auto-dispatch need the order to have (decisions §2), by field; none when it is workable. */
-export function missingForDispatch(fields: WorkOrderCreateBody): string[] {
-  return [
-    ...(primaryTypeOfWorkId(fields) === null ? ['types_of_work'] : []),
-    ...(fields.location ? [] : ['location']),
-    ...(fields.schedule?.service_window ? [] : ['schedule.service_window']),
-    ...(fields.pay?.base.amount === undefined ? ['pay.base.amount'] : []),
-  ];
-}
 
 function requireDispatchable(operation: 'publish' | 'assign', fields: WorkOrderCreateBody): void {
   const missing = missingForDispatch(fields);

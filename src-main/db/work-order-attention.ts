@@ -1,0 +1,40 @@
+import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
+import { AT_RISK_WITHIN_MS, type AttentionReason, UNCONFIRMED_WITHIN_MS } from '../../src-shared/domain/attention';
+
+const id = (slug: StatusSlug): number => statusBySlug(slug)?.id ?? -1;
+const ASSIGNED = id('assigned');
+const ON_SITE = "('checked_in', 'checked_out')";
+const UNDER_WAY = "('confirmed', 'on_my_way', 'checked_in', 'checked_out')";
+
+/**
+ * Each reason as a condition on `w` (a row of work_orders), `@now` bound to epoch ms. Written once,
+ * here: the list filter, the counts and the per-row reasons all read these.
+ */
+export const ATTENTION_CONDITIONS: Readonly<Record<AttentionReason, string>> = {
+  // The marketplace says delayed, or the window has passed and nobody checked in. Sub-statuses
+  // exist only while Assigned (decisions §1), so each rule starts from the status index.
+  late: `(w.status_id = ${ASSIGNED} AND (w.sub_status = 'delayed' OR (coalesce(w.schedule_end, w.schedule_start) < @now AND coalesce(w.sub_status, '') NOT IN ${ON_SITE})))`,
+  // The marketplace says at risk, or it starts soon and nobody is on the way.
+  'at-risk': `(w.status_id = ${ASSIGNED} AND (w.sub_status = 'at_risk' OR (w.schedule_start BETWEEN @now AND @now + ${AT_RISK_WITHIN_MS} AND coalesce(w.sub_status, '') NOT IN ${UNDER_WAY})))`,
+  unconfirmed: `(w.status_id = ${ASSIGNED} AND coalesce(w.sub_status, '') = '' AND w.schedule_start BETWEEN @now AND @now + ${UNCONFIRMED_WITHIN_MS})`,
+  problem: 'w.open_problems > 0',
+  // The sets of orders with a waiting file or an open request are small and computed once per query.
+  deliverables: `(w.status_id IN (${ASSIGNED}, ${id('workdone')}) AND w.id IN (SELECT a.work_order_id FROM attachments a WHERE a.status = 'pending'))`,
+  requests: `(w.status_id IN (${id('published')}, ${id('routed')}) AND w.id IN (SELECT r.work_order_id FROM requests r WHERE coalesce(r.active, 1) = 1))`,
+};
+
+const REASONS = Object.keys(ATTENTION_CONDITIONS) as AttentionReason[];
+
+/**
+ * Any reason at all: the "Needs attention" view. One OR of all the rules would scan every row; a
+ * union of the rules lets each use its index (the attention index, the one of orders with
+ * problems), and the set is made once per query.
+ */
+const ATTENTION_IDS = REASONS.map((reason) => `SELECT w.id FROM work_orders w WHERE ${ATTENTION_CONDITIONS[reason]}`).join(' UNION ');
+export const NEEDS_ATTENTION = `w.id IN (${ATTENTION_IDS})`;
+
+/** How many orders need attention, counted from the union itself. */
+export const ATTENTION_COUNT_SQL = `SELECT COUNT(*) FROM (${ATTENTION_IDS})`;
+
+/** The reasons of each row, as a comma-separated text column named `reasons`. */
+export const ATTENTION_REASONS_COLUMN = `concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '${reason}' END`).join(', ')}) AS reasons`;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Why an order needs the coordinator now. Main works them out from the cache (so they hold
+ * offline); the renderer only names them.
+ */
+export const ATTENTION_REASONS = ['late', 'at-risk', 'unconfirmed', 'problem', 'deliverables', 'requests'] as const;
+export const AttentionReasonSchema = z.enum(ATTENTION_REASONS);
+export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
+
+export const ATTENTION_LABELS: Readonly<Record<AttentionReason, string>> = {
+  late: 'Running late',
+  'at-risk': 'At risk',
+  unconfirmed: 'Not confirmed',
+  problem: 'Open problem',
+  deliverables: 'Deliverables waiting',
+  requests: 'Requests waiting',
+};
+
+/** How close to its start an assignment must be confirmed before it counts as "not confirmed". */
+export const UNCONFIRMED_WITHIN_MS = 24 * 60 * 60 * 1000;
+/** How close to its start an assignment nobody is on the way to counts as at risk. */
+export const AT_RISK_WITHIN_MS = 2 * 60 * 60 * 1000;

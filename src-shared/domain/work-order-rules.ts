@@ -1,0 +1,56 @@
+import { statusById, type StatusSlug } from '../api/status';
+import { canTransition, type WorkOrderOperation } from '../api/transitions';
+
+/** The fields publishing, assigning and auto-dispatch need (decisions §2), in any shape that has them: a body or an answer. */
+export interface DispatchFields {
+  type_of_work?: { id?: number | null } | null;
+  types_of_work?: readonly { id?: number | null }[] | null;
+  location?: unknown;
+  schedule?: { service_window?: unknown } | null;
+  pay?: { base?: { amount?: number | null } | null } | null;
+}
+
+/** What the order still lacks before it can be published or assigned, by field; none when it is workable. */
+export function missingForDispatch(fields: DispatchFields): string[] {
+  const hasTypeOfWork = (fields.types_of_work ?? []).some((type) => typeof type.id === 'number') || typeof fields.type_of_work?.id === 'number';
+  return [
+    ...(hasTypeOfWork ? [] : ['types_of_work']),
+    ...(fields.location ? [] : ['location']),
+    ...(fields.schedule?.service_window ? [] : ['schedule.service_window']),
+    ...(typeof fields.pay?.base?.amount === 'number' ? [] : ['pay.base.amount']),
+  ];
+}
+
+/** The coordinator's actions in the order the UI offers them. Complete is the provider's, and pay is the marketplace's. */
+export const COORDINATOR_OPERATIONS = ['publish', 'route', 'assign', 'unroute', 'unpublish', 'revert', 'unassign', 'incomplete', 'approve', 'unapprove', 'cancel'] as const satisfies readonly WorkOrderOperation[];
+export type CoordinatorOperation = (typeof COORDINATOR_OPERATIONS)[number];
+
+const NEEDS_DISPATCH_FIELDS: ReadonlySet<CoordinatorOperation> = new Set(['publish', 'assign']);
+
+export interface ActionAvailability {
+  operation: CoordinatorOperation;
+  /** False when the state allows it but the order lacks what it needs: `missing` says what. */
+  ready: boolean;
+  missing: string[];
+}
+
+/**
+ * The actions decisions §2 allows from the order's status now, leaving out the no-op moves to the
+ * state it is in (allowed by the marketplace, pointless to offer). Publish and assign say what
+ * they still need, so the UI can show it before the coordinator tries.
+ */
+export function availableActions(order: DispatchFields & { status?: { id: number } | null }): ActionAvailability[] {
+  const slug: StatusSlug | undefined = order.status ? statusById(order.status.id)?.slug : undefined;
+  if (!slug) return [];
+  const missing = missingForDispatch(order);
+  return COORDINATOR_OPERATIONS.filter((operation) => canTransition(operation, slug) && !isNoOp(operation, slug)).map((operation) => {
+    const lacking = NEEDS_DISPATCH_FIELDS.has(operation) ? missing : [];
+    return { operation, ready: lacking.length === 0, missing: lacking };
+  });
+}
+
+function isNoOp(operation: CoordinatorOperation, slug: StatusSlug): boolean {
+  const target: Partial<Record<CoordinatorOperation, StatusSlug>> = { publish: 'published', unpublish: 'created', revert: 'created', assign: 'assigned', unassign: 'published', incomplete: 'assigned', approve: 'approved', unapprove: 'workdone', cancel: 'canceled' };
+  // Route stays available while Routed: another provider may be routed too.
+  return target[operation] === slug;
+}
