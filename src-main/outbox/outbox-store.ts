@@ -208,6 +208,17 @@ export class OutboxStore {
     return this.#s.recover!.run().changes;
   }
 
+  /**
+   * Runs `work` in one transaction, not synced before it returns: a crash of the app keeps it (WAL),
+   * a power cut may lose it. For what follows a send (its answer, a failure, a refusal): the entry's
+   * `sending` mark was synced before the request left, so a lost outcome comes back at launch as an
+   * uncertain retry, confirmed before anything is sent again; the next synced commit keeps it too.
+   * An fsync per outcome was half the drain's time (about 3 ms each on a VM disk).
+   */
+  atomically<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
   /** Runs `work` in one transaction that is synced to disk before it returns: an acknowledged change survives a power cut. */
   durably<T>(work: () => T): T {
     this.db.pragma('synchronous = FULL');

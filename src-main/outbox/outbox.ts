@@ -156,6 +156,8 @@ export class Outbox {
   }
 
   markSending(entry: StoredEntry): void {
+    // Synced before the request leaves: after a power cut the entry comes back uncertain, so what
+    // follows the send (`applied`, `failed`, `refused`) need not be synced.
     this.#update(entry, { state: 'sending', attempts: entry.attempts + 1 });
   }
 
@@ -163,7 +165,8 @@ export class Outbox {
     const touched = new Set<DocKey>(OPERATIONS[entry.kind].docs(entry.input as never, entry.context));
     const orders = new Set<number>(entry.workOrderId === null ? [] : [entry.workOrderId]);
     const renamed: { from: number; to: number }[] = [];
-    this.store.durably(() => {
+    // Not synced: see `atomically`; the `sending` mark before the request was.
+    this.store.atomically(() => {
       if (outcome.created) {
         const { temp, real } = outcome.created;
         renamed.push({ from: temp, to: real });
@@ -186,7 +189,7 @@ export class Outbox {
     const definition = OPERATIONS[entry.kind];
     const keys = definition.docs(entry.input as never, entry.context);
     let conflict: ConflictField[] | null = null;
-    this.store.durably(() => {
+    this.store.atomically(() => {
       if (theirs) {
         const before = this.store.base(theirs.key) as Record<string, unknown> | null | undefined;
         const now = theirs.value as Record<string, unknown> | null;
@@ -203,14 +206,14 @@ export class Outbox {
 
   /** A transient failure (or an interruption): tried again at `retryAt`; `uncertain` when the send may have landed. */
   failed(entry: StoredEntry, error: EntryError | null, retryAt: number | null, uncertain: boolean): void {
-    this.#update(entry, { state: error ? 'retrying' : 'queued', error: error ?? entry.error, nextAttemptAt: retryAt, uncertain: entry.uncertain || uncertain });
+    this.store.atomically(() => this.#update(entry, { state: error ? 'retrying' : 'queued', error: error ?? entry.error, nextAttemptAt: retryAt, uncertain: entry.uncertain || uncertain }, false));
     this.#ready();
   }
 
   /** The marketplace's current order (a refresh after a change that answered something else): a new base, or the cache when nothing waits. */
   acceptServerOrder(order: { id: number }): void {
     const key = docKey('workorder', order.id);
-    this.store.durably(() => {
+    this.store.atomically(() => {
       if (this.store.base(key) === undefined) {
         if (!this.#entries.some((entry) => entry.workOrderId === order.id)) this.options.documents.write(key, order, false);
         return;
