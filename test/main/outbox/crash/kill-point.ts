@@ -16,12 +16,12 @@ export type KillPoint = { kind: 'delay'; ms: number } | { kind: 'progress'; coun
  * in), then applies a write every 15–20 ms: delays reach about as far as a round's writes take to
  * drain, so most kills land while they do, and a few before anything was sent.
  */
-const delayRangeMs = (budget: number) => 200 + 40 * budget;
+const delayRangeMs = (budget: number) => 150 + 30 * budget;
 
 export function drawKillPoint(random: () => number, budget: number): KillPoint {
   if (random() < 0.5) return { kind: 'delay', ms: Math.floor(random() * delayRangeMs(budget)) };
-  // Each write is announced about twice (queued, applied); a round also drains what the last one left.
-  return { kind: 'progress', count: 1 + Math.floor(random() * (2 * budget + 2)), jitterMs: Math.floor(random() * 4) };
+  // Each write is announced twice (queued, applied), so the round's last announcement comes after the kill.
+  return { kind: 'progress', count: 1 + Math.floor(random() * 1.8 * budget), jitterMs: Math.floor(random() * 4) };
 }
 
 export const describeKillPoint = (point: KillPoint): string => (point.kind === 'delay' ? `${point.ms} ms` : `event ${point.count} + ${point.jitterMs} ms`);
