@@ -45,6 +45,10 @@ export class Outbox {
   #idMap: Map<number, number>;
   #lastTempId: number;
   readonly #listeners = new Set<() => void>();
+  /** How to stop the request of an entry on the wire, while it is. */
+  readonly #cancellers = new Map<string, () => Promise<void>>();
+  /** Uploads being cancelled: not sent again while their request winds down. */
+  readonly #discarding = new Set<string>();
 
   constructor(private readonly options: OutboxOptions) {
     this.store = new OutboxStore(options.db);
@@ -133,7 +137,7 @@ export class Outbox {
     const ready: StoredEntry[] = [];
     for (const head of heads.values()) {
       if (ready.length >= limit) break;
-      if (busy.has(head.lane) || head.state === 'refused' || head.state === 'sending') continue;
+      if (busy.has(head.lane) || head.state === 'refused' || head.state === 'sending' || this.#discarding.has(head.id)) continue;
       if ((head.notBefore ?? 0) > now || (head.nextAttemptAt ?? 0) > now) continue;
       if (head.after.some((lane) => this.#entries.some((other) => other.lane === lane && other.seq < head.seq))) continue;
       if (this.#namesUnresolved(head)) continue;
@@ -153,6 +157,12 @@ export class Outbox {
   /** The input as it is sent: temporary ids replaced by the marketplace's. */
   resolved(entry: StoredEntry): unknown {
     return OPERATIONS[entry.kind].mapIds(entry.input as never, this.map);
+  }
+
+  /** The runner says how to stop an entry's request while it is on the wire; the answer forgets it. */
+  whileSending(entry: StoredEntry, cancel: () => Promise<void>): () => void {
+    this.#cancellers.set(entry.id, cancel);
+    return () => this.#cancellers.delete(entry.id);
   }
 
   markSending(entry: StoredEntry): void {
@@ -256,8 +266,22 @@ export class Outbox {
     return this.view(entryId);
   }
 
-  /** Drops an entry not on the wire; dropping a create drops every later entry of its record (they name a record that will never exist). */
-  discard(entryId: string): string[] {
+  /**
+   * Drops an entry not on the wire; dropping a create drops every later entry of its record (they
+   * name a record that will never exist). An upload on the wire is stopped first: files are long,
+   * other changes take milliseconds and answer OUTBOX_ENTRY_BUSY instead.
+   */
+  async discard(entryId: string): Promise<string[]> {
+    const found = this.#find(entryId);
+    const cancel = this.#cancellers.get(entryId);
+    if (found.state === 'sending' && found.kind === 'attachments:upload' && cancel) {
+      this.#discarding.add(entryId);
+      try {
+        await cancel();
+      } finally {
+        this.#discarding.delete(entryId);
+      }
+    }
     const entry = this.#find(entryId);
     if (entry.state === 'sending') throw new AppError('OUTBOX_ENTRY_BUSY');
     const tempId = entry.kind.endsWith(':create') ? (entry.context.tempId as number) : undefined;

@@ -108,9 +108,19 @@ export class OutboxRunner {
     const uncertain = entry.uncertain;
     outbox.markSending(entry);
     let lastProgress = 0;
+    // One entry's own stop, beside the runner's: cancelling an upload ends its request only.
+    const own = new AbortController();
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
+    const forget = outbox.whileSending(entry, async () => {
+      own.abort();
+      await settled;
+    });
     const context: SendContext = {
       client,
-      signal: this.#controller.signal,
+      signal: AbortSignal.any([this.#controller.signal, own.signal]),
       entryId: entry.id,
       createdAt: entry.createdAt,
       context: entry.context,
@@ -136,6 +146,8 @@ export class OutboxRunner {
       return;
     } finally {
       uploadProgress.delete(entry);
+      forget();
+      settle();
     }
     this.options.connectivity.reportSuccess();
     outbox.applied(entry, outcome);

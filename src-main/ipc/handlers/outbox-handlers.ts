@@ -9,7 +9,7 @@ export function outboxHandlers(services: AppServices): Pick<Handlers, OutboxChan
     'outbox:list': () => services.use(({ outbox }) => ({ entries: outbox.list() })),
     'outbox:retry': ({ entryId }) => services.use(({ outbox }) => outbox.retry(entryId)),
     'outbox:edit': ({ entryId, input }) => services.use(({ outbox }) => outbox.edit(entryId, input)),
-    'outbox:discard': ({ entryId }) => services.use(({ outbox }) => ({ discarded: outbox.discard(entryId) })),
+    'outbox:discard': ({ entryId }) => services.use(async ({ outbox }) => ({ discarded: await outbox.discard(entryId) })),
     'connectivity:status': () => services.use((workspace) => workspace.connectivityStatus()),
     'connectivity:set-offline': ({ offline }) =>
       services.use((workspace) => {

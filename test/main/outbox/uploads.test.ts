@@ -49,4 +49,27 @@ describe('uploads through the outbox', () => {
     expect(await invoke('attachments:upload', { workOrderId: 5, path: join(temporaryDir(), 'missing.pdf') })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_UNREADABLE' } });
     expect(await entries()).toEqual([]);
   });
+
+  it('cancels an upload on the wire when the coordinator discards it: nothing lands, nothing is left queued', async () => {
+    const { call, app, entries } = await outboxApp();
+    const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
+    const id = results[0]?.id as number;
+    const file = join(temporaryDir(), 'walkthrough.mp4');
+    writeFileSync(file, '');
+    truncateSync(file, 90 * 1024 * 1024);
+    let onWire: (entryId: string) => void = () => {};
+    const started = new Promise<string>((resolve) => {
+      onWire = resolve;
+    });
+    app.events.subscribe((event, payload) => {
+      const progress = payload as { entryId: string; sent: number; total: number };
+      if (event === 'upload:progress' && progress.sent > 0 && progress.sent < progress.total) onWire(progress.entryId);
+    });
+    await call('attachments:upload', { workOrderId: id, path: file });
+    const entryId = await started;
+    expect(await call('outbox:discard', { entryId })).toEqual({ discarded: [entryId] });
+    expect(await entries()).toEqual([]);
+    const detail = await call<WorkOrderDetail>('workorders:detail', { id });
+    expect(detail.attachments.filter((attachment) => attachment.file?.name === 'walkthrough.mp4')).toEqual([]);
+  });
 });
