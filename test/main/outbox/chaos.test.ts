@@ -16,7 +16,7 @@ const DRAIN_DEADLINE_MS = 50_000;
 /** outboxApp's backoff tops out here: a retry further away than this is a Retry-After being honoured. */
 const LONGEST_BACKOFF_MS = 50;
 /** The whole queue is read on every this-many polls of the cheap status. */
-const SAMPLE_EVERY = 20;
+const SAMPLE_EVERY = 10;
 /** Each kind of the marketplace's faults takes this share of all REST requests: five kinds, 25% together. */
 const SHARE = 0.05;
 /** And this share of the writes that get through lose their answer after the marketplace acted: about 30% fail in all. */
