@@ -3,7 +3,11 @@ import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
 import { operation } from '../operation';
+import { utcToEpochMs } from '../../db/work-order-columns';
 import { orderLane } from './work-order-transitions';
+
+/** How far this machine's clock may be from the marketplace's, for "posted since". */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
  * Messages, problem reports and swap answers: not shown in the cache before the marketplace has
@@ -22,11 +26,16 @@ export const sendMessage = operation({
     await context.client.parts.sendMessage(input.workOrderId, { message: input.message }, { signal: context.signal, messageId: input.parentId });
     return { refresh: [input.workOrderId] };
   },
-  /** A message with the same text in the same thread is the one a lost answer posted. */
+  /**
+   * A message with the same text in the same thread, posted since the coordinator wrote this one, is
+   * the one a lost answer posted; an older one of the same words ("On my way") is not.
+   */
   async confirm(input, context) {
     const { results } = await context.client.parts.messages(input.workOrderId, { signal: context.signal });
     const thread = input.parentId === undefined ? results : results.find((message) => message.msg_id === input.parentId)?.replies ?? [];
-    return thread.some((message) => message.message === input.message) ? { refresh: [input.workOrderId] } : undefined;
+    const since = context.createdAt - CLOCK_SKEW_MS;
+    const posted = thread.some((message) => message.message === input.message && (utcToEpochMs(message.created?.utc) ?? 0) >= since);
+    return posted ? { refresh: [input.workOrderId] } : undefined;
   },
 });
 
