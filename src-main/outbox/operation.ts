@@ -2,17 +2,10 @@ import type { z } from 'zod';
 import type { ChannelInput } from '../../src-shared/ipc/contract';
 import type { WriteChannelName } from '../../src-shared/ipc/write-channels';
 import type { MarketplaceClient } from '../api-client/marketplace-client';
+import type { StagedFile } from '../attachments/staging';
 import type { DocKey } from './documents';
 
-/** A file copied into the data folder when its upload is queued (see attachments/staging.ts). */
-export interface StagedFile {
-  id: string;
-  path: string;
-  name: string;
-  mime: string;
-  size: number;
-  sha256: string;
-}
+export type { StagedFile };
 
 /** The part of the attachment staging the outbox uses. */
 export interface FileStaging {

@@ -4,16 +4,8 @@ import { appUnderTest, type MarketplaceFront, untilPulls } from '../app/support'
 
 const DEADLINE_MS = 30_000;
 
-/** Everything publishing needs (decisions §2), as the app sends it. */
-export const READY_ORDER = {
-  title: 'Install two POS terminals',
-  description: { html: '<p>Front lanes 1 and 2</p>' },
-  types_of_work: [{ id: 62, isPrimary: true }],
-  service_types: [{ id: 61 }],
-  location: { mode: 'custom', address1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zip: '60606', country: 'US' },
-  schedule: { service_window: { mode: 'exact', start: { utc: '2030-01-15 15:00:00' } } },
-  pay: { type: 'fixed', base: { amount: 240 } },
-} as const;
+/** Everything publishing needs (decisions §2), as the marketplace tests send it. */
+export { READY_ORDER } from '../../local-marketplace/work-orders-fixtures';
 
 /** Polls `read` until `done` holds, with a deadline: no sleeps. */
 export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, deadlineMs = DEADLINE_MS): Promise<T> {

@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../../../src-main/db/migrations/index';
+import { migrateTo } from './support';
 
-const migrateTo = (db: Database.Database, version: number) => migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
 const matches = (db: Database.Database, expression: string) => db.prepare('SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH ? ORDER BY rowid').pluck().all(expression);
 
 describe('migration 0002: work order search', () => {

@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../../../src-main/db/migrations/index';
-
-const migrateTo = (db: Database.Database, version: number) => migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
+import { migrateTo } from './support';
 
 describe('migration 0003: work order pull state', () => {
   it('keeps the orders cached before it, without state, and drops an order\'s state with it', () => {

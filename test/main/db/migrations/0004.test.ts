@@ -1,8 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../../../src-main/db/migrations/index';
+import { migrateTo } from './support';
 
-const migrateTo = (db: Database.Database, version: number) => migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
 const count = (db: Database.Database, table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
 
 describe('migration 0004: directory and work order parts', () => {

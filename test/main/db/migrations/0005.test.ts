@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../../../src-main/db/migrations/index';
-
-const migrateTo = (db: Database.Database, version: number) => migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
+import { migrateTo } from './support';
 
 describe('migration 0005: deferred indexes', () => {
   it('keeps what was cached before it and starts with no index waiting', () => {

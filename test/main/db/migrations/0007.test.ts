@@ -1,8 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../../../src-main/db/migrations/index';
-
-const migrateTo = (db: Database.Database, version: number) => migrate(db, MIGRATIONS.filter((migration) => migration.version <= version));
+import { migrateTo } from './support';
 
 describe('migration 0007: workspace columns and saved views', () => {
   it('fills the provider and the end of the window from the stored documents, and keeps view names unique whatever their case', () => {
