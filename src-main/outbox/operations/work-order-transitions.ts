@@ -29,6 +29,8 @@ interface TransitionDefinition<K extends TransitionKind> {
   call(api: WorkOrdersApi, input: Input<K> & OrderInput, signal: AbortSignal): Promise<unknown>;
   /** When the call answers something other than the order (route answers the provider), the order is fetched afterwards. */
   answersOrder?: boolean;
+  /** False where the status cannot tell whether this call landed; the call is then sent again instead. */
+  confirmByStatus?: boolean;
   describe?(input: Input<K>): string;
 }
 
@@ -54,7 +56,7 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
       const answer = await definition.call(context.client.workOrders, input as Input<K> & OrderInput, context.signal);
       return answersOrder ? { docs: { [docKey('workorder', id)]: answer } } : { refresh: [id] };
     },
-    confirm: target ? (input, context) => confirmStatus((input as OrderInput).id, target, context) : undefined,
+    confirm: target && (definition.confirmByStatus ?? true) ? (input, context) => confirmStatus((input as OrderInput).id, target, context) : undefined,
     changedFields: () => (target ? { status: statusBySlug(target)?.name } : {}),
   });
 }
@@ -82,6 +84,10 @@ export const workOrderTransitions = [
     operation: 'route',
     verb: 'Route',
     answersOrder: false,
+    // An order routed to another provider is Routed already, so its status would take a route that
+    // never arrived as done. Sent again instead: routing a provider already routed answers 200
+    // (decisions §2).
+    confirmByStatus: false,
     describe: ({ providerId }) => `to provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.route(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
