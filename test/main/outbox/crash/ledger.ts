@@ -94,9 +94,10 @@ export class Ledger {
   #matches(write: PlannedWrite, row: OutboxRow, cache: CacheState): boolean {
     if (row.kind !== write.channel) return false;
     if (write.marker !== null) return markerOf(row) === write.marker;
-    // Publish and route carry no text of their own: one of each per order, so the order tells them apart.
+    // Publish and routes carry no text of their own: the order (one publish each) and the provider (one route each) tell them apart.
     const temp = this.#ids.get(write.record.key);
     if (temp === undefined || row.workOrderId === null) return false;
+    if (write.providerId !== undefined && (row.input as { providerId?: number }).providerId !== write.providerId) return false;
     return row.workOrderId === temp || row.workOrderId === cache.idMap.get(temp);
   }
 }

@@ -9,6 +9,8 @@ export interface MarketOrder {
   integrationId: string | null;
   expenses: string[];
   hashes: string[];
+  /** The providers it is routed to (an order that is not routed has none). */
+  routed: number[];
 }
 
 export interface MarketLocation {
@@ -29,6 +31,7 @@ interface OrderAnswer {
   title: string;
   status: { id: number };
   integration?: { id?: string | number | null } | null;
+  routes?: { results?: { technician?: { id?: number } | null }[] } | null;
 }
 
 const ORDER_TITLE = new RegExp(`^${TAG}-(o\\d+)-v\\d+$`);
@@ -51,6 +54,7 @@ async function orderOf(market: MarketProcess, id: number): Promise<MarketOrder> 
     integrationId: order.integration?.id === undefined || order.integration.id === null ? null : String(order.integration.id),
     expenses: expenses.results.map((expense) => expense.description),
     hashes: folders.results.flatMap((folder) => (folder.results ?? []).map((attachment) => attachment.file?.hash ?? '')),
+    routed: (order.routes?.results ?? []).map((route) => route.technician?.id ?? 0),
   };
 }
 

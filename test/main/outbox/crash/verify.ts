@@ -12,6 +12,7 @@ interface Expected {
   address: number | null;
   expenses: string[];
   hashes: string[];
+  routed: number[];
 }
 
 const versionOf = (text: string | null, letter: 'v' | 'a') => {
@@ -20,13 +21,13 @@ const versionOf = (text: string | null, letter: 'v' | 'a') => {
 };
 
 function expected(writes: readonly { write: PlannedWrite; entryId: string }[], existing: boolean): Expected {
-  const model: Expected = { exists: existing, integrationId: null, title: null, status: null, address: null, expenses: [], hashes: [] };
+  const model: Expected = { exists: existing, integrationId: null, title: null, status: null, address: null, expenses: [], hashes: [], routed: [] };
   for (const { write, entryId } of writes) {
     if (write.step === 'create') Object.assign(model, write.record.kind === 'order' ? { exists: true, integrationId: entryId, status: 'created', title: 0 } : { exists: true });
     else if (write.step === 'title') model.title = write.version;
     else if (write.step === 'address') model.address = write.version;
     else if (write.step === 'publish') model.status = 'published';
-    else if (write.step === 'route') model.status = 'routed';
+    else if (write.step === 'route') Object.assign(model, { status: 'routed', routed: [...model.routed, write.providerId as number].sort((a, b) => a - b) });
     else if (write.step === 'expense') model.expenses.push(write.marker as string);
     else if (write.step === 'upload') model.hashes.push(write.sha256 as string);
   }
@@ -35,10 +36,10 @@ function expected(writes: readonly { write: PlannedWrite; entryId: string }[], e
 
 /** The same fields read from the marketplace; only the workload's own expenses and files count (the seed has others). */
 function observed(record: MarketOrder | MarketLocation | undefined, kind: 'order' | 'location', existing: boolean, planHashes: ReadonlySet<string>): Expected {
-  if (!record) return { exists: false, integrationId: null, title: null, status: null, address: null, expenses: [], hashes: [] };
+  if (!record) return { exists: false, integrationId: null, title: null, status: null, address: null, expenses: [], hashes: [], routed: [] };
   if (kind === 'location') {
     const location = record as MarketLocation;
-    return { exists: true, integrationId: null, title: null, status: null, address: versionOf(location.address2, 'a'), expenses: [], hashes: [] };
+    return { exists: true, integrationId: null, title: null, status: null, address: versionOf(location.address2, 'a'), expenses: [], hashes: [], routed: [] };
   }
   const order = record as MarketOrder;
   return {
@@ -49,6 +50,7 @@ function observed(record: MarketOrder | MarketLocation | undefined, kind: 'order
     address: null,
     expenses: order.expenses.filter((description) => description.startsWith(`${TAG}-`)),
     hashes: order.hashes.filter((hash) => planHashes.has(hash)),
+    routed: existing ? [] : [...order.routed].sort((a, b) => a - b),
   };
 }
 

@@ -38,6 +38,8 @@ export interface PlannedWrite {
   version: number;
   /** Uploads: the file's sha256. */
   sha256?: string;
+  /** Routes: the provider (an order is routed to two, one after the other). */
+  providerId?: number;
   /** The channel input, given the record's id as the app knows it (temporary for a create not yet answered). */
   input(id: number): unknown;
 }
@@ -48,17 +50,17 @@ export const addressLine = (record: WorkloadRecord, version: number) => `${TAG}-
 const expenseText = (record: WorkloadRecord, index: number) => `${TAG}-${record.key}-x${index}`;
 
 /** Drafts and published orders of the demo company (seed ids 10001–10013), and its saved locations 701–708. */
-const EXISTING_ORDERS = Array.from({ length: 12 }, (_, index) => 10001 + index);
-const EXISTING_LOCATIONS = [701, 702, 703, 704, 705];
+const EXISTING_ORDERS = Array.from({ length: 10 }, (_, index) => 10001 + index);
+const EXISTING_LOCATIONS = [701, 702];
 const NEW_ORDERS = 16;
 const NEW_LOCATIONS = 6;
 /** Routable providers of the seed (3019 takes no routed work). */
 const PROVIDERS = Array.from({ length: 18 }, (_, index) => 3001 + index);
 
 /**
- * The 200 writes: 16 new orders (create, two title edits, an expense, an upload, publish, route),
- * 12 existing orders (two title edits, two expenses, an upload), 6 new saved locations (create, two
- * address edits) and 5 existing ones (two address edits). Each record's writes keep their order;
+ * The 200 writes: 16 new orders (create, two title edits, an expense, an upload, publish, a route
+ * to one provider and then to another), 10 existing orders (two title edits, two expenses, an
+ * upload), 6 new saved locations (create, two address edits) and 2 existing ones (two address edits). Each record's writes keep their order;
  * the records are interleaved at random, so several lanes drain side by side. Upload files are
  * written to `fileDir`, each with content of its own.
  */
@@ -73,6 +75,7 @@ export function planWorkload(random: () => number, fileDir: string): PlannedWrit
     sha256,
     input,
   });
+  const route = (record: WorkloadRecord, providerId: number) => ({ ...write(record, 'workorders:route', 'route', null, (id) => ({ id, providerId })), providerId });
   const title = (record: WorkloadRecord, version: number) =>
     write(record, 'workorders:update', 'title', orderTitle(record, version), (id) => ({ id, changes: { title: orderTitle(record, version) } }), version);
   const expense = (record: WorkloadRecord, index: number) =>
@@ -91,7 +94,7 @@ export function planWorkload(random: () => number, fileDir: string): PlannedWrit
 
   for (let index = 1; index <= NEW_ORDERS; index += 1) {
     const record: WorkloadRecord = { key: `o${index}`, kind: 'order' };
-    const providerId = PROVIDERS[index % PROVIDERS.length] as number;
+    const [first, second] = [PROVIDERS[index % PROVIDERS.length], PROVIDERS[(index + 7) % PROVIDERS.length]] as [number, number];
     scripts.push([
       write(record, 'workorders:create', 'create', orderTitle(record, 0), () => ({ order: { ...READY_ORDER, title: orderTitle(record, 0) } })),
       title(record, 1),
@@ -99,7 +102,8 @@ export function planWorkload(random: () => number, fileDir: string): PlannedWrit
       upload(record),
       title(record, 2),
       write(record, 'workorders:publish', 'publish', null, (id) => ({ id })),
-      write(record, 'workorders:route', 'route', null, (id) => ({ id, providerId })),
+      route(record, first),
+      route(record, second),
     ]);
   }
   for (const id of EXISTING_ORDERS) {
