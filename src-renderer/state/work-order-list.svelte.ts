@@ -1,0 +1,208 @@
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
+import type { AttentionReason } from '../../src-shared/domain/attention';
+import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
+import { AppError } from '../../src-shared/errors';
+import * as service from '../services/work-orders';
+import type { FilterOption, SavedViewQuery } from '../services/work-orders';
+
+/** The most main answers per call; the list loads pages of this size as the user scrolls. */
+export const PAGE_SIZE = 100;
+
+export type Scope = { kind: 'list'; id: WorkOrderListId } | { kind: 'attention' };
+export type SortField = NonNullable<WorkOrderListRequest['sort']>;
+/** The filters the toolbar offers, besides the scope and the search text. */
+export type FilterKey = 'client' | 'typeOfWork' | 'state';
+
+const DEFAULT_QUERY: SavedViewQuery = { list: 'workorders_all', sort: 'schedule', order: 'asc' };
+const FILTER_KEYS = ['search', 'client', 'typeOfWork', 'project', 'manager', 'city', 'state', 'country', 'provider', 'statusIds', 'scheduleFrom', 'scheduleTo', 'workOrderId'] as const;
+
+/**
+ * The work order list of one Work orders screen: the query (scope, search, filters, sort), the
+ * rows loaded so far (pages of 100, replaced whole, never mutated), the badges and marks.
+ * Every change to the query asks main again at once; answers to older requests are dropped by
+ * their sequence number, so typing fast never paints a stale result over a newer one.
+ */
+export class WorkOrderList {
+  query = $state<SavedViewQuery>({ ...DEFAULT_QUERY });
+  /** The saved view the query came from, while it is unchanged. */
+  savedViewId = $state<number | undefined>();
+
+  rows = $state.raw<WorkOrder[]>([]);
+  total = $state(0);
+  counts = $state.raw<Partial<Record<WorkOrderListId, number>>>({});
+  attentionCount = $state(0);
+  /** Ids with a change waiting in the outbox, as keys: replaced whole with each answer. */
+  pending = $state.raw<Readonly<Record<number, true>>>({});
+  reasons = $state.raw<Record<string, AttentionReason[]>>({});
+  /** The first answer arrived: before it, the screen shows a skeleton rather than "no orders". */
+  loaded = $state(false);
+  error = $state<string | undefined>();
+
+  views = $state.raw<SavedView[]>([]);
+  clients = $state.raw<FilterOption[]>([]);
+  typesOfWork = $state.raw<FilterOption[]>([]);
+
+  /** The row the keyboard is on (j/k), as an index into `rows`. */
+  focusIndex = $state(-1);
+
+  #sequence = 0;
+  #loadingMore = false;
+
+  scope = $derived<Scope>(this.query.attention ? { kind: 'attention' } : { kind: 'list', id: this.query.list ?? 'workorders_all' });
+  /** How many orders the scope holds with no search or filter: what "Filters hide N orders" counts. */
+  scopeCount = $derived(this.scope.kind === 'attention' ? this.attentionCount : (this.counts[this.scope.id] ?? 0));
+  hasFilters = $derived(FILTER_KEYS.some((key) => isSet(this.query[key])));
+
+  /** Loads the options and the first page, and re-reads on every change main announces. */
+  start(): () => void {
+    const stop = service.followWorkOrderChanges(() => {
+      void this.refresh({ keepDepth: true });
+      // The first pull brings the clients and types of work the filters offer.
+      if (this.clients.length === 0) void this.#loadOptions();
+    });
+    void this.refresh();
+    void this.#loadOptions();
+    return stop;
+  }
+
+  setScope(scope: Scope): void {
+    const { list: _list, attention: _attention, ...rest } = this.query;
+    this.query = scope.kind === 'attention' ? { ...rest, attention: true } : { ...rest, list: scope.id };
+    this.savedViewId = undefined;
+    void this.refresh();
+  }
+
+  setSearch(text: string): void {
+    this.#change({ search: text === '' ? undefined : text });
+  }
+
+  setFilter(key: FilterKey, value: number | string | undefined): void {
+    this.#change({ [key]: value === '' ? undefined : value });
+  }
+
+  setSort(sort: SortField, order: 'asc' | 'desc'): void {
+    this.#change({ sort, order });
+  }
+
+  /** Keeps the scope and sort, drops the search and every filter. */
+  clearFilters(): void {
+    const { list, attention, sort, order } = this.query;
+    this.query = { list, attention, sort, order };
+    this.savedViewId = undefined;
+    void this.refresh();
+  }
+
+  applyView(view: SavedView): void {
+    this.query = { ...DEFAULT_QUERY, ...view.query };
+    this.savedViewId = view.id;
+    void this.refresh();
+  }
+
+  async saveView(name: string): Promise<SavedView> {
+    const view = await service.saveView(name, $state.snapshot(this.query));
+    this.views = await service.listSavedViews();
+    this.savedViewId = view.id;
+    return view;
+  }
+
+  async deleteView(id: number): Promise<void> {
+    await service.deleteView(id);
+    if (this.savedViewId === id) this.savedViewId = undefined;
+    this.views = await service.listSavedViews();
+  }
+
+  moveFocus(delta: number): void {
+    if (this.rows.length === 0) return;
+    this.focusIndex = Math.max(0, Math.min(this.rows.length - 1, this.focusIndex + delta));
+  }
+
+  /**
+   * Asks main for the first pages again. `keepDepth` (a change announced by main) re-reads as
+   * many pages as are loaded, so rows the user scrolled to do not vanish under them.
+   */
+  async refresh({ keepDepth = false } = {}): Promise<void> {
+    const sequence = ++this.#sequence;
+    const depth = keepDepth ? Math.max(1, Math.ceil(this.rows.length / PAGE_SIZE)) : 1;
+    try {
+      const pages = await Promise.all(Array.from({ length: depth }, (_, index) => service.listWorkOrders(this.#request(index + 1))));
+      if (sequence !== this.#sequence) return;
+      this.#accept(pages, 'replace');
+      if (!keepDepth) this.focusIndex = -1;
+    } catch (error) {
+      if (sequence === this.#sequence) this.#fail(error);
+    }
+  }
+
+  /** Loads the next page when the visible rows come near the end of what is loaded. */
+  async ensureLoaded(index: number): Promise<void> {
+    if (this.#loadingMore || index < this.rows.length - 20 || this.rows.length >= this.total) return;
+    const sequence = this.#sequence;
+    this.#loadingMore = true;
+    try {
+      const page = await service.listWorkOrders(this.#request(Math.floor(this.rows.length / PAGE_SIZE) + 1));
+      if (sequence === this.#sequence) this.#accept([page], 'append');
+    } catch (error) {
+      if (sequence === this.#sequence) this.#fail(error);
+    } finally {
+      this.#loadingMore = false;
+    }
+  }
+
+  #change(patch: Partial<SavedViewQuery>): void {
+    this.query = { ...this.query, ...patch };
+    this.savedViewId = undefined;
+    void this.refresh();
+  }
+
+  #request(page: number): WorkOrderListRequest {
+    const query = $state.snapshot(this.query);
+    const search = query.search?.trim();
+    return { ...query, search: search === '' ? undefined : search, page, per_page: PAGE_SIZE };
+  }
+
+  #accept(pages: WorkOrderPage[], mode: 'replace' | 'append'): void {
+    const last = pages.at(-1);
+    if (!last) return;
+    const results = pages.flatMap((page) => page.results);
+    const pendingIds = pages.flatMap((page) => page.pending);
+    const reasons = Object.assign({}, ...pages.map((page) => page.attention)) as Record<string, AttentionReason[]>;
+    if (mode === 'replace') {
+      this.rows = results;
+      this.pending = asKeys(pendingIds);
+      this.reasons = reasons;
+    } else {
+      this.rows = [...this.rows, ...results];
+      this.pending = { ...this.pending, ...asKeys(pendingIds) };
+      this.reasons = { ...this.reasons, ...reasons };
+    }
+    this.total = last.total;
+    this.counts = last.counts;
+    this.attentionCount = last.attentionCount;
+    this.focusIndex = Math.min(this.focusIndex, this.rows.length - 1);
+    this.loaded = true;
+    this.error = undefined;
+  }
+
+  #fail(error: unknown): void {
+    this.error = error instanceof AppError ? error.message : 'The work orders could not be read.';
+  }
+
+  async #loadOptions(): Promise<void> {
+    // Options missing only make the filters poorer; the list itself must still show.
+    const [views, clients, types] = await Promise.allSettled([service.listSavedViews(), service.listClientOptions(), service.listTypeOfWorkOptions()]);
+    if (views.status === 'fulfilled') this.views = views.value;
+    if (clients.status === 'fulfilled') this.clients = clients.value;
+    if (types.status === 'fulfilled') this.typesOfWork = types.value;
+  }
+}
+
+function asKeys(ids: number[]): Record<number, true> {
+  return Object.fromEntries(ids.map((id) => [id, true]));
+}
+
+function isSet(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.trim() !== '';
+  return value !== undefined && value !== null;
+}

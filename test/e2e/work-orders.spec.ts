@@ -1,0 +1,148 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The demo company's orders come from the first pull after sign-in; the list must show them by role.
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+
+const ATTENTION_TEXT = /Running late|At risk|Not confirmed|Open problem|Deliverables waiting|Requests waiting/;
+
+async function openList(page: Page, url: string) {
+  await page.goto(url);
+  const grid = page.getByRole('grid', { name: /^Work orders:/ });
+  // The first pull after sign-in fills the cache; until then the screen shows a skeleton.
+  await expect(grid.getByRole('row', { name: /^10001 POS terminal install/ })).toBeVisible({ timeout: 20_000 });
+  const views = page.getByRole('navigation', { name: 'Work order views' });
+  return { grid, views, search: page.getByRole('searchbox', { name: 'Search work orders' }) };
+}
+
+/** The number a list's button shows beside its name. */
+async function badge(views: ReturnType<Page['getByRole']>, name: string): Promise<number> {
+  const text = (await views.getByRole('button', { name: new RegExp(`^${name} \\d+$`) }).textContent()) ?? '';
+  return Number(/(\d+)\s*$/.exec(text)?.[1]);
+}
+
+/** Data rows carry aria-rowindex from 2 (the header is 1). */
+const dataRows = (grid: ReturnType<Page['getByRole']>) => grid.locator('[role="rowgroup"] [role="row"]');
+
+test('the demo orders are listed with a live count on every view', async ({ page, webHost }) => {
+  const { grid, views } = await openList(page, webHost.url);
+  await expect(page.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/);
+
+  const all = await badge(views, 'All');
+  expect(all).toBeGreaterThanOrEqual(30);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(all + 1));
+  const statusLists = ['Drafts', 'Published and routed', 'Assigned', 'Work done', 'Approved and paid', 'Cancelled'];
+  const counts = await Promise.all(statusLists.map((name) => badge(views, name)));
+  // Every order sits in exactly one status list.
+  expect(counts.reduce((sum, count) => sum + count, 0)).toBe(all);
+
+  // A row names its status with the sub-status, its site, client and pay.
+  const assigned = grid.getByRole('row', { name: /Core switch replacement/ });
+  await expect(assigned.getByRole('gridcell').nth(2)).toHaveText(/^Assigned(: .+)?$/);
+  await expect(assigned).toContainText('Phoenix, AZ');
+  await expect(assigned).toContainText('Brightline Retail Group');
+  // Only the rows on screen are in the DOM, and the header row is not one of them.
+  expect(await dataRows(grid).count()).toBeLessThanOrEqual(all);
+});
+
+test('switching views lists only that view, with its count and an empty state that says which', async ({ page, webHost }) => {
+  const { grid, views } = await openList(page, webHost.url);
+
+  await views.getByRole('button', { name: /^Drafts \d+$/ }).click();
+  await expect(views.getByRole('button', { name: /^Drafts \d+$/ })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('grid', { name: 'Work orders: Drafts' })).toBeVisible();
+  const drafts = await badge(views, 'Drafts');
+  await expect(grid).toHaveAttribute('aria-rowcount', String(drafts + 1));
+  for (const row of await dataRows(grid).all()) await expect(row.getByRole('gridcell').nth(2)).toHaveText('Draft');
+
+  await views.getByRole('button', { name: /^Cancelled \d+$/ }).click();
+  await expect(page.getByRole('grid', { name: 'Work orders: Cancelled' })).toBeVisible();
+  for (const row of await dataRows(grid).all()) await expect(row.getByRole('gridcell').nth(2)).toHaveText(/^Cancelled/);
+
+  // A search that matches nothing says the filters hide the view's orders, and clears them.
+  await page.getByRole('searchbox', { name: 'Search work orders' }).fill('zzqx-nothing-matches');
+  const cancelled = await badge(views, 'Cancelled');
+  await expect(page.getByText(`Filters hide ${cancelled} ${cancelled === 1 ? 'order' : 'orders'}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(grid).toHaveAttribute('aria-rowcount', String(cancelled + 1));
+  await expect(page.getByRole('searchbox', { name: 'Search work orders' })).toHaveValue('');
+});
+
+test('search narrows the list as you type', async ({ page, webHost }) => {
+  const { grid, search } = await openList(page, webHost.url);
+  const before = Number(await grid.getAttribute('aria-rowcount'));
+
+  await search.pressSequentially('POS');
+  await expect(grid.getByRole('row', { name: /^10018 POS removal/ })).toBeVisible();
+  await expect(grid.getByRole('row', { name: /Core switch replacement/ })).toHaveCount(0);
+  const narrowed = Number(await grid.getAttribute('aria-rowcount'));
+  expect(narrowed).toBeLessThan(before);
+
+  await search.pressSequentially(' terminal');
+  await expect(grid.getByRole('row', { name: /POS removal/ })).toHaveCount(0);
+  await expect(grid.getByRole('row', { name: /^10001 POS terminal install/ })).toBeVisible();
+});
+
+test('a filter saved as a view comes back with its list, search and filters', async ({ page, webHost }) => {
+  const { grid, views } = await openList(page, webHost.url);
+  await views.getByRole('button', { name: /^Assigned \d+$/ }).click();
+  await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'Brightline Retail Group' });
+  await expect(grid.getByRole('row', { name: /Core switch replacement/ })).toBeVisible();
+  const filtered = await grid.getAttribute('aria-rowcount');
+
+  await views.getByRole('button', { name: 'Save view…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save view' });
+  await dialog.getByRole('textbox', { name: 'View name' }).fill('Brightline assigned');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  const saved = views.getByRole('list', { name: 'Saved views' }).getByRole('button', { name: 'Brightline assigned', exact: true });
+  await expect(saved).toHaveAttribute('aria-current', 'true');
+
+  // Elsewhere, then back through the saved view.
+  await views.getByRole('button', { name: /^All \d+$/ }).click();
+  await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'All clients' });
+  await expect(grid).not.toHaveAttribute('aria-rowcount', filtered ?? '');
+  await saved.click();
+  await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue('501');
+  await expect(page.getByRole('grid', { name: 'Work orders: Assigned' })).toHaveAttribute('aria-rowcount', filtered ?? '');
+
+  // Kept by main: still there after a reload, and gone once deleted.
+  await page.reload();
+  await expect(saved).toBeVisible();
+  await views.getByRole('button', { name: 'Delete view Brightline assigned' }).click();
+  await expect(saved).toHaveCount(0);
+});
+
+test('Needs attention lists the orders that need the coordinator, each with its reasons', async ({ page, webHost }) => {
+  const { grid, views } = await openList(page, webHost.url);
+  await views.getByRole('button', { name: /^Needs attention \d+$/ }).click();
+  await expect(page.getByRole('grid', { name: 'Work orders: Needs attention' })).toBeVisible();
+  const count = await badge(views, 'Needs attention');
+  expect(count).toBeGreaterThan(0);
+  await expect(grid).toHaveAttribute('aria-rowcount', String(count + 1));
+  for (const row of await dataRows(grid).all()) await expect(row).toContainText(ATTENTION_TEXT);
+});
+
+test('the keyboard moves through rows and "/" goes to the search box', async ({ page, webHost }) => {
+  const { grid, search } = await openList(page, webHost.url);
+  await page.keyboard.press('j');
+  await expect(dataRows(grid).first()).toBeFocused();
+  await page.keyboard.press('j');
+  await expect(grid.locator('[aria-rowindex="3"]')).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(dataRows(grid).first()).toBeFocused();
+  await page.keyboard.press('/');
+  await expect(search).toBeFocused();
+  // Typing "j" in the box is text, not a shortcut.
+  await page.keyboard.type('j');
+  await expect(search).toHaveValue('j');
+});
+
+test('screenshots of the list in light and dark', async ({ page, webHost }, testInfo) => {
+  await openList(page, webHost.url);
+  await page.screenshot({ path: testInfo.outputPath('work-orders-light.png') });
+  await page.getByRole('navigation', { name: 'Work order views' }).getByRole('button', { name: /^Needs attention \d+$/ }).click();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: testInfo.outputPath('work-orders-dark.png') });
+});
