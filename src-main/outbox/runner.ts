@@ -78,6 +78,8 @@ export class OutboxRunner {
       // new state), and that inner call sends what it finds ready, entries of this list included:
       // sending them here too would put one change on the wire twice (two POSTs, two expenses).
       if (entry.state === 'sending' || this.#busy.has(entry.lane)) continue;
+      // The same inner call may have filled the room too.
+      if (this.#busy.size >= (this.options.concurrency ?? 4)) break;
       const lane = entry.lane;
       const sending = this.#send(entry).finally(() => {
         this.#busy.delete(lane);

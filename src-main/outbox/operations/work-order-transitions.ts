@@ -5,7 +5,7 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
 import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import type { WorkOrdersApi } from '../../api-client/work-orders-api';
 import { docKey } from '../documents';
-import { operation, type Input, type Operation, type SendContext } from '../operation';
+import { operation, type Input, type Operation } from '../operation';
 
 export const orderLane = (id: number): string => `wo:${id}`;
 
@@ -29,8 +29,12 @@ interface TransitionDefinition<K extends TransitionKind> {
   call(api: WorkOrdersApi, input: Input<K> & OrderInput, signal: AbortSignal): Promise<unknown>;
   /** When the call answers something other than the order (route answers the provider), the order is fetched afterwards. */
   answersOrder?: boolean;
-  /** False where the status cannot tell whether this call landed; the call is then sent again instead. */
-  confirmByStatus?: boolean;
+  /**
+   * Whether the marketplace's order shows this call landed, after an attempt whose answer was lost;
+   * the target status by default. Route, unroute and assign name a provider, which the status alone
+   * cannot tell (routed to another provider is routed too).
+   */
+  landed?(order: WorkOrder, input: Input<K> & OrderInput): boolean;
   describe?(input: Input<K>): string;
 }
 
@@ -56,15 +60,23 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
       const answer = await definition.call(context.client.workOrders, input as Input<K> & OrderInput, context.signal);
       return answersOrder ? { docs: { [docKey('workorder', id)]: answer } } : { refresh: [id] };
     },
-    confirm: target && (definition.confirmByStatus ?? true) ? (input, context) => confirmStatus((input as OrderInput).id, target, context) : undefined,
+    async confirm(input, context) {
+      const id = (input as OrderInput).id;
+      const order = await context.client.workOrders.get(id, { signal: context.signal });
+      const landed = definition.landed ? definition.landed(order, input as Input<K> & OrderInput) : target !== null && statusOf(order) === target;
+      return landed ? { docs: { [docKey('workorder', id)]: order } } : undefined;
+    },
     changedFields: () => (target ? { status: statusBySlug(target)?.name } : {}),
   });
 }
 
-async function confirmStatus(id: number, target: StatusSlug, context: SendContext) {
-  const order = await context.client.workOrders.get(id, { signal: context.signal });
-  return statusOf(order) === target ? { docs: { [docKey('workorder', id)]: order } } : undefined;
+/** The providers the order is routed to; `routes` has no shape in the contract, so it is read loosely. */
+function routedProviders(order: WorkOrder): number[] {
+  const routes = order.routes as { results?: { technician?: { id?: unknown } }[] } | null | undefined;
+  return (routes?.results ?? []).flatMap((route) => (typeof route.technician?.id === 'number' ? [route.technician.id] : []));
 }
+
+const assigneeOf = (order: WorkOrder): number | undefined => (order.assignee as { user?: { id?: number } } | null | undefined)?.user?.id;
 
 export const workOrderTransitions = [
   transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
@@ -84,10 +96,8 @@ export const workOrderTransitions = [
     operation: 'route',
     verb: 'Route',
     answersOrder: false,
-    // An order routed to another provider is Routed already, so its status would take a route that
-    // never arrived as done. Sent again instead: routing a provider already routed answers 200
-    // (decisions §2).
-    confirmByStatus: false,
+    // An order routed to another provider is Routed already: only this provider among its routes says the route landed.
+    landed: (order, { providerId }) => routedProviders(order).includes(providerId),
     describe: ({ providerId }) => `to provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.route(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
@@ -96,6 +106,8 @@ export const workOrderTransitions = [
     operation: 'unroute',
     verb: 'Unroute',
     answersOrder: false,
+    // A resend after a lost answer would be refused ("not routed"): the provider gone from the routes says it landed.
+    landed: (order, { providerId }) => !routedProviders(order).includes(providerId),
     describe: ({ providerId }) => `from provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.unroute(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
@@ -104,6 +116,8 @@ export const workOrderTransitions = [
     operation: 'assign',
     verb: 'Assign',
     undoable: true,
+    // Assigned to somebody else meanwhile is not this assignment landing: that one goes on and is refused.
+    landed: (order, { providerId }) => statusOf(order) === 'assigned' && assigneeOf(order) === providerId,
     describe: ({ providerId }) => `to provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.assign(id, { assignee: providerId }, { signal }),
   }),
