@@ -1,12 +1,12 @@
 import { AppError } from '../../src-shared/errors';
-import type { EnvironmentId, EnvironmentSummary } from '../../src-shared/ipc/channels';
+import { type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary } from '../../src-shared/ipc/channels';
 import { cacheFilePath, EnvironmentManager, type LocalMarketplace } from '../environments/environment-manager';
 import type { Logger } from '../platform/logger';
 import { openSecretStore, type OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import type { SecretStore } from '../platform/secret-store';
 import type { EventHub } from './event-hub';
 import type { Connectivity } from '../outbox/connectivity';
-import { hasOutboxEntries } from '../outbox/outbox-store';
+import { hasOutboxEntries, stagedFileIds } from '../outbox/outbox-store';
 import { EnvironmentSettingsStore } from '../environments/environment-settings';
 import { type OutboxSettings, Workspace } from './workspace';
 
@@ -62,6 +62,17 @@ export class AppServices {
     const active = new EnvironmentSettingsStore(this.options.dataDir, this.options.logger).get().active;
     if (!hasOutboxEntries(cacheFilePath(this.options.dataDir, active))) return;
     await this.use((workspace) => workspace.resumeOutbox());
+  }
+
+  /**
+   * At launch: staged copies no waiting upload names (a crash between staging and queueing, or
+   * after sending and before removing) go. Every environment's queue is read: they share the folder.
+   */
+  async pruneStaging(): Promise<number> {
+    const staging = this.options.outbox.staging;
+    if (!staging?.prune) return 0;
+    const keep = new Set(EnvironmentIdSchema.options.flatMap((id) => stagedFileIds(cacheFilePath(this.options.dataDir, id))));
+    return staging.prune(keep);
   }
 
   /** Opens the environments (and so the keychain) if nothing did yet. */

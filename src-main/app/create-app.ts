@@ -117,8 +117,10 @@ export function createApp(config: AppConfig): App {
   connectivity.onChange(() => {
     services.use((workspace) => events.emit('connectivity:did-change', workspace.connectivityStatus())).catch(() => undefined);
   });
-  // Changes left in the outbox by the last run drain without anybody signing in again.
+  // Changes left in the outbox by the last run drain without anybody signing in again; staged
+  // copies nothing names any more go (before the first new drop can be staged).
   services.resumeOutbox().catch((error: unknown) => logger.warn('outbox: could not resume', { error }));
+  services.pruneStaging().catch((error: unknown) => logger.warn('attachments: could not prune staging', { error }));
 
   logger.info('app: started', { version: info.version, host: info.host, dataDir: info.dataDir });
 

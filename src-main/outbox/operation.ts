@@ -12,6 +12,8 @@ export interface FileStaging {
   stageFromPath(path: string): Promise<StagedFile>;
   get(id: string): StagedFile | undefined;
   remove(id: string): Promise<void>;
+  /** Removes staged files not in `keep`; answers how many. */
+  prune?(keep: ReadonlySet<string>): Promise<number>;
 }
 
 /** What enqueueing may consult: the cache as the coordinator sees it, and the staging of files. */

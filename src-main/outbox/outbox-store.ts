@@ -230,17 +230,30 @@ export class OutboxStore {
   }
 }
 
-/** Whether a cache file holds outbox entries, read without migrating or locking it (at launch). */
-export function hasOutboxEntries(file: string): boolean {
-  if (!existsSync(file)) return false;
+/** Reads a cache file without migrating or locking it (at launch); `fallback` when it is missing, older, or being replaced. */
+function readCacheFile<T>(file: string, read: (db: Database.Database) => T, fallback: T): T {
+  if (!existsSync(file)) return fallback;
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
-    return db.prepare('SELECT EXISTS (SELECT 1 FROM outbox_entries)').pluck().get() === 1;
+    return read(db);
   } catch {
-    // An older cache without the table, or a file being replaced: nothing to resume.
-    return false;
+    return fallback;
   } finally {
     db?.close();
   }
+}
+
+/** Whether a cache file holds outbox entries. */
+export function hasOutboxEntries(file: string): boolean {
+  return readCacheFile(file, (db) => db.prepare('SELECT EXISTS (SELECT 1 FROM outbox_entries)').pluck().get() === 1, false);
+}
+
+/** The staged files the uploads waiting in a cache file name. */
+export function stagedFileIds(file: string): string[] {
+  const read = (db: Database.Database) =>
+    (db.prepare("SELECT json_extract(context, '$.staged.id') FROM outbox_entries WHERE kind = 'attachments:upload'").pluck().all() as (string | null)[]).filter(
+      (id): id is string => typeof id === 'string',
+    );
+  return readCacheFile(file, read, []);
 }
