@@ -145,4 +145,20 @@ test('screenshots of the list in light and dark', async ({ page, webHost }, test
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.screenshot({ path: testInfo.outputPath('work-orders-dark.png') });
+  await page.getByRole('button', { name: 'Save view…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Save view' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('save-view-dark.png') });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Save view' })).toBeHidden();
+  // A laptop-sized window, and the empty state a search that hides everything leaves.
+  await page.setViewportSize({ width: 1280, height: 760 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('searchbox', { name: 'Search work orders' }).fill('zzqx');
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('empty-light-1280.png') });
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  const views = page.getByRole('navigation', { name: 'Work order views' });
+  await views.getByRole('button', { name: /^In flight \d+$/ }).click();
+  await expect(page.getByRole('grid', { name: 'Work orders: In flight' })).toHaveAttribute('aria-rowcount', String((await badge(views, 'In flight')) + 1));
+  await page.screenshot({ path: testInfo.outputPath('in-flight-light-1280.png') });
 });
