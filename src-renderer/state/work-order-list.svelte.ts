@@ -19,7 +19,8 @@ const FILTER_KEYS = ['search', 'client', 'typeOfWork', 'project', 'manager', 'ci
 
 /**
  * The work order list of one Work orders screen: the query (scope, search, filters, sort), the
- * rows loaded so far (pages of 100, replaced whole, never mutated), the badges and marks.
+ * pages of rows loaded so far (100 each, by page number, replaced whole, never mutated), the
+ * badges and marks. The list is as long as `total` from the start; pages load where the user looks.
  * Every change to the query asks main again at once; answers to older requests are dropped by
  * their sequence number, so typing fast never paints a stale result over a newer one.
  */
@@ -28,7 +29,8 @@ export class WorkOrderList {
   /** The saved view the query came from, while it is unchanged. */
   savedViewId = $state<number | undefined>();
 
-  rows = $state.raw<WorkOrder[]>([]);
+  /** Loaded pages by number (1-based): sparse, so a jump to the end loads only the end. */
+  pages = $state.raw<Readonly<Record<number, WorkOrder[]>>>({});
   total = $state(0);
   counts = $state.raw<Partial<Record<WorkOrderListId, number>>>({});
   attentionCount = $state(0);
@@ -43,11 +45,12 @@ export class WorkOrderList {
   clients = $state.raw<FilterOption[]>([]);
   typesOfWork = $state.raw<FilterOption[]>([]);
 
-  /** The row the keyboard is on (j/k), as an index into `rows`. */
+  /** The row the keyboard is on (j/k), as an index into the whole list. */
   focusIndex = $state(-1);
 
   #sequence = 0;
-  #loadingMore = false;
+  /** Pages asked for and not answered yet, so scrolling does not ask twice. */
+  #loading: Record<number, true> = {};
 
   scope = $derived<Scope>(this.query.attention ? { kind: 'attention' } : { kind: 'list', id: this.query.list ?? 'workorders_all' });
   /** How many orders the scope holds with no search or filter: what "Filters hide N orders" counts. */
@@ -112,40 +115,54 @@ export class WorkOrderList {
     this.views = await service.listSavedViews();
   }
 
+  /** The order at a place in the whole list, or undefined while its page is not loaded. */
+  rowAt(index: number): WorkOrder | undefined {
+    return this.pages[Math.floor(index / PAGE_SIZE) + 1]?.[index % PAGE_SIZE];
+  }
+
   moveFocus(delta: number): void {
-    if (this.rows.length === 0) return;
-    this.focusIndex = Math.max(0, Math.min(this.rows.length - 1, this.focusIndex + delta));
+    if (this.total === 0) return;
+    this.focusIndex = Math.max(0, Math.min(this.total - 1, this.focusIndex + delta));
   }
 
   /**
-   * Asks main for the first pages again. `keepDepth` (a change announced by main) re-reads as
-   * many pages as are loaded, so rows the user scrolled to do not vanish under them.
+   * Asks main for the first page again. `keepDepth` (a change announced by main) re-reads every
+   * loaded page, so rows the user scrolled to do not vanish under them.
    */
   async refresh({ keepDepth = false } = {}): Promise<void> {
     const sequence = ++this.#sequence;
-    const depth = keepDepth ? Math.max(1, Math.ceil(this.rows.length / PAGE_SIZE)) : 1;
+    this.#loading = {};
+    const loaded = Object.keys(this.pages).map(Number);
+    const numbers = keepDepth && loaded.length > 0 ? loaded : [1];
     try {
-      const pages = await Promise.all(Array.from({ length: depth }, (_, index) => service.listWorkOrders(this.#request(index + 1))));
+      const answers = await Promise.all(numbers.map((number) => service.listWorkOrders(this.#request(number))));
       if (sequence !== this.#sequence) return;
-      this.#accept(pages, 'replace');
+      this.#accept(numbers.map((number, index) => [number, answers[index] as WorkOrderPage]), 'replace');
       if (!keepDepth) this.focusIndex = -1;
     } catch (error) {
       if (sequence === this.#sequence) this.#fail(error);
     }
   }
 
-  /** Loads the next page when the visible rows come near the end of what is loaded. */
-  async ensureLoaded(index: number): Promise<void> {
-    if (this.#loadingMore || index < this.rows.length - 20 || this.rows.length >= this.total) return;
+  /** Loads the pages that hold rows `start` to `end` (exclusive) and are not loaded yet. */
+  async ensureLoaded(start: number, end: number): Promise<void> {
+    if (!this.loaded || end <= start) return;
     const sequence = this.#sequence;
-    this.#loadingMore = true;
-    try {
-      const page = await service.listWorkOrders(this.#request(Math.floor(this.rows.length / PAGE_SIZE) + 1));
-      if (sequence === this.#sequence) this.#accept([page], 'append');
-    } catch (error) {
-      if (sequence === this.#sequence) this.#fail(error);
-    } finally {
-      this.#loadingMore = false;
+    const first = Math.floor(start / PAGE_SIZE) + 1;
+    const last = Math.floor((Math.min(end, this.total) - 1) / PAGE_SIZE) + 1;
+    for (let number = first; number <= last; number += 1) {
+      if (this.pages[number] || this.#loading[number]) continue;
+      this.#loading[number] = true;
+      service.listWorkOrders(this.#request(number)).then(
+        (answer) => {
+          if (sequence !== this.#sequence) return;
+          delete this.#loading[number];
+          this.#accept([[number, answer]], 'merge');
+        },
+        (error: unknown) => {
+          if (sequence === this.#sequence) this.#fail(error);
+        },
+      );
     }
   }
 
@@ -161,25 +178,25 @@ export class WorkOrderList {
     return { ...query, search: search === '' ? undefined : search, page, per_page: PAGE_SIZE };
   }
 
-  #accept(pages: WorkOrderPage[], mode: 'replace' | 'append'): void {
-    const last = pages.at(-1);
+  #accept(answers: [number, WorkOrderPage][], mode: 'replace' | 'merge'): void {
+    const last = answers.at(-1)?.[1];
     if (!last) return;
-    const results = pages.flatMap((page) => page.results);
-    const pendingIds = pages.flatMap((page) => page.pending);
-    const reasons = Object.assign({}, ...pages.map((page) => page.attention)) as Record<string, AttentionReason[]>;
+    const pages = Object.fromEntries(answers.map(([number, answer]) => [number, answer.results]));
+    const pendingIds = asKeys(answers.flatMap(([, answer]) => answer.pending));
+    const reasons = Object.assign({}, ...answers.map(([, answer]) => answer.attention)) as Record<string, AttentionReason[]>;
     if (mode === 'replace') {
-      this.rows = results;
-      this.pending = asKeys(pendingIds);
+      this.pages = pages;
+      this.pending = pendingIds;
       this.reasons = reasons;
     } else {
-      this.rows = [...this.rows, ...results];
-      this.pending = { ...this.pending, ...asKeys(pendingIds) };
+      this.pages = { ...this.pages, ...pages };
+      this.pending = { ...this.pending, ...pendingIds };
       this.reasons = { ...this.reasons, ...reasons };
     }
     this.total = last.total;
     this.counts = last.counts;
     this.attentionCount = last.attentionCount;
-    this.focusIndex = Math.min(this.focusIndex, this.rows.length - 1);
+    this.focusIndex = Math.min(this.focusIndex, this.total - 1);
     this.loaded = true;
     this.error = undefined;
   }
