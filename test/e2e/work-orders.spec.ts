@@ -136,6 +136,15 @@ test('the keyboard moves through rows and "/" goes to the search box', async ({ 
   // Typing "j" in the box is text, not a shortcut.
   await page.keyboard.type('j');
   await expect(search).toHaveValue('j');
+  await search.fill('');
+
+  // Tab reaches the grid once, at the row the keyboard was on.
+  await dataRows(grid).first().click();
+  await page.keyboard.press('j');
+  await page.getByRole('combobox', { name: 'Sort by' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(grid.locator('[aria-rowindex="3"]')).toBeFocused();
 });
 
 test('screenshots of the list in light and dark', async ({ page, webHost }, testInfo) => {
