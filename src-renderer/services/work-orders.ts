@@ -52,3 +52,9 @@ export function followWorkOrderChanges(onchange: () => void): () => void {
   const stops = [on('workorders:did-change', onchange), on('outbox:changed', onchange)];
   return () => stops.forEach((stop) => stop());
 }
+
+/** How many cached orders need the coordinator now: one row asked for, only the count used. */
+export async function countNeedingAttention(): Promise<number> {
+  const page = await invoke('workorders:list', { attention: true, per_page: 1 });
+  return page.attentionCount;
+}

@@ -119,6 +119,8 @@ test('Needs attention lists the orders that need the coordinator, each with its 
   await expect(page.getByRole('grid', { name: 'Work orders: Needs attention' })).toBeVisible();
   const count = await badge(views, 'Needs attention');
   expect(count).toBeGreaterThan(0);
+  // The app's sidebar carries the same count, on every screen.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Work orders ${count} need attention` })).toBeVisible();
   await expect(grid).toHaveAttribute('aria-rowcount', String(count + 1));
   for (const row of await dataRows(grid).all()) await expect(row).toContainText(ATTENTION_TEXT);
 });
