@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
+import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
 import { DEMO_CREDENTIALS } from '../../../src-main/local-marketplace/seed/demo-credentials';
 import { appUnderTest, untilPulls } from './support';
 
@@ -29,7 +30,8 @@ async function withinDeadline<T>(work: Promise<T>, what: string): Promise<T> {
 
 describe('switching environment under load', () => {
   it('answers every select, refresh, list, detail and sync with a value or a clear code, never INTERNAL, and never hangs', async () => {
-    const { call, invoke, progress, marketplace, app } = appUnderTest();
+    // The switch under load is the subject, not the keychain: under load a real Secret Service fails calls of its own.
+    const { call, invoke, progress, marketplace, app } = appUnderTest({ secretStore: new MemorySecretStore() });
     await call('session:sign-in', {});
     await untilPulls(progress);
     // Custom points at the same running marketplace, so both environments do real network work.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import { temporaryDir } from '../../support/temporary-dir';
+import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
 import { appUnderTest } from '../app/support';
 import { until } from './support';
 
@@ -11,7 +12,8 @@ describe('staged files at launch', () => {
     const dataDir = temporaryDir();
     const file = join(temporaryDir(), 'invoice.pdf');
     writeFileSync(file, 'a scanned invoice');
-    const first = appUnderTest({ dataDir });
+    const secretStore = new MemorySecretStore();
+    const first = appUnderTest({ dataDir, secretStore });
     await first.call('connectivity:set-offline', { offline: true });
     // An order nobody has: the upload waits in the outbox (refused once sent), its copy with it.
     await first.call('attachments:upload', { workOrderId: 987_654, path: file });
@@ -21,7 +23,7 @@ describe('staged files at launch', () => {
     await first.app.close();
     expect(staged(orphan.id)).toBe(true);
 
-    const second = appUnderTest({ dataDir });
+    const second = appUnderTest({ dataDir, secretStore });
     await until(async () => staged(orphan.id) || staged(`${orphan.id}.json`), (present) => !present, 'the orphan copy and its sidecar removed');
     // The waiting upload's copy is the one left, with its sidecar.
     const left = readdirSync(join(dataDir, 'staging'));

@@ -1,5 +1,6 @@
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
+import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
 import { appUnderTest, type MarketplaceFront, untilPulls } from '../app/support';
 
 const DEADLINE_MS = 30_000;
@@ -22,7 +23,8 @@ type OutboxConfig = NonNullable<Parameters<typeof appUnderTest>[0]>['outbox'];
 
 /** An app signed in to its local marketplace, with short outbox delays (`outbox` overrides them) and no undo window. */
 export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean; outbox?: OutboxConfig; front?: MarketplaceFront } = {}) {
-  const harness = appUnderTest({ outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10, ...options.outbox }, front: options.front });
+  // A store in memory: these tests are about the outbox, and a real keychain is slow and shared under load.
+  const harness = appUnderTest({ secretStore: new MemorySecretStore(), outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10, ...options.outbox }, front: options.front });
   const changes: unknown[] = [];
   harness.app.events.subscribe((event, payload) => {
     if (event === 'workorders:did-change') changes.push(payload);
