@@ -11,6 +11,8 @@ class SyncState {
   syncing = $derived(this.status?.state === 'syncing');
   /** Nothing was ever pulled into this cache: an empty list means "not yet", not "none". */
   neverSynced = $derived(this.status !== undefined && this.status.lastSyncedAt === null);
+  /** The first pull may still fill an empty cache: not when signing in or the pull failed. */
+  firstPullPending = $derived(this.neverSynced && this.signInError === undefined && this.status?.state !== 'error');
 
   /** Follows the pull's progress and signs in, which starts a pull. Returns what stops following. */
   start(): () => void {

@@ -132,13 +132,14 @@ export class WorkOrderList {
   async refresh({ keepDepth = false } = {}): Promise<void> {
     const sequence = ++this.#sequence;
     this.#loading = {};
+    // At once, not when the answer comes: a row the user focuses meanwhile must keep its focus.
+    if (!keepDepth) this.focusIndex = -1;
     const loaded = Object.keys(this.pages).map(Number);
     const numbers = keepDepth && loaded.length > 0 ? loaded : [1];
     try {
       const answers = await Promise.all(numbers.map((number) => service.listWorkOrders(this.#request(number))));
       if (sequence !== this.#sequence) return;
       this.#accept(numbers.map((number, index) => [number, answers[index] as WorkOrderPage]), 'replace');
-      if (!keepDepth) this.focusIndex = -1;
     } catch (error) {
       if (sequence === this.#sequence) this.#fail(error);
     }

@@ -139,6 +139,7 @@ test('the keyboard moves through rows and "/" goes to the search box', async ({ 
   await page.keyboard.type('j');
   await expect(search).toHaveValue('j');
   await search.fill('');
+  await expect(grid.getByRole('row', { name: /^10001 / })).toBeVisible();
 
   // Tab reaches the grid once, at the row the keyboard was on.
   await dataRows(grid).first().click();
