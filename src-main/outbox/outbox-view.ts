@@ -2,7 +2,6 @@ import type { OutboxEntry, OutboxEntryState } from '../../src-shared/ipc/outbox-
 import { OPERATIONS } from './operations/index';
 import type { StoredEntry } from './outbox-store';
 
-export { describeIssues } from '../ipc/dispatcher';
 
 /** Upload progress of entries on the wire, kept in memory: it changes many times a second and means nothing after a restart. */
 export const uploadProgress = new WeakMap<StoredEntry, { sent: number; total: number }>();

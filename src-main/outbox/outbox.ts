@@ -7,7 +7,8 @@ import type { Logger } from '../platform/logger';
 import { type Documents, type DocKey, docKey, parseDocKey } from './documents';
 import type { FileStaging, SendOutcome } from './operation';
 import { OPERATIONS } from './operations/index';
-import { describeIssues, entryView } from './outbox-view';
+import { describeIssues } from '../ipc/dispatcher';
+import { entryView } from './outbox-view';
 import { type ConflictField, type EntryError, OutboxStore, type StoredEntry } from './outbox-store';
 import { Projector } from './projector';
 

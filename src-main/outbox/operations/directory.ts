@@ -3,12 +3,18 @@ import type { SavedLocation } from '../../../src-shared/api/location';
 import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
-import { operation } from '../operation';
+import { type EnqueueContext, operation } from '../operation';
 
 /** Saved locations and talent pool attributes: company records, each its own lane. */
 
 export const locationLane = (id: number): string => `loc:${id}`;
 const tempIdOf = (context: Record<string, unknown>): number => context.tempId as number;
+
+/** An edit or delete names a location the cache shows (a temporary one included). */
+function requireLocation(input: { id: number }, context: EnqueueContext): Record<string, unknown> {
+  if (context.read(docKey('location', input.id)) === null) throw new AppError('LOCATION_NOT_FOUND');
+  return {};
+}
 
 export const createLocation = operation({
   kind: 'locations:create',
@@ -35,10 +41,7 @@ export const createLocation = operation({
 
 export const updateLocation = operation({
   kind: 'locations:update',
-  prepare(input, context) {
-    if (context.read(docKey('location', input.id)) === null) throw new AppError('LOCATION_NOT_FOUND');
-    return {};
-  },
+  prepare: requireLocation,
   lane: (input) => locationLane(input.id),
   workOrderId: () => null,
   summary: (input) => `Edit location ${input.id} (${Object.keys(input.changes).join(', ')})`,
@@ -54,10 +57,7 @@ export const updateLocation = operation({
 
 export const deleteLocation = operation({
   kind: 'locations:delete',
-  prepare(input, context) {
-    if (context.read(docKey('location', input.id)) === null) throw new AppError('LOCATION_NOT_FOUND');
-    return {};
-  },
+  prepare: requireLocation,
   lane: (input) => locationLane(input.id),
   workOrderId: () => null,
   summary: (input) => `Delete location ${input.id}`,

@@ -48,6 +48,10 @@ describe('the outbox through IPC, against the local marketplace', () => {
     // The refused title is undone; the held change stays shown.
     expect(await call<Order & { incident_id?: string }>('workorders:get', { id: order.id })).toMatchObject({ title: order.title, incident_id: 'INC-42' });
 
+    // An edit that its channel's schema refuses changes nothing, and says why.
+    expect(await invoke('outbox:edit', { entryId: bad.entryId, input: { id: order.id, changes: {} } })).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
+    expect(await invoke('outbox:edit', { entryId: bad.entryId, input: { id: order.id + 1, changes: { title: 'x' } } })).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
+    expect((await entries())[0]).toMatchObject({ id: bad.entryId, state: 'refused' });
     // Edit and retry: the same change without the client the marketplace does not know.
     expectOk(await invoke('outbox:edit', { entryId: bad.entryId, input: { id: order.id, changes: { title: 'Renamed by the coordinator' } } }));
     await drained();
