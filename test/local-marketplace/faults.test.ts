@@ -4,6 +4,7 @@ import { TOKEN_PATH } from '../../src-shared/api/token';
 import { WEBHOOK_PATH_PREFIXES } from '../../src-shared/api/webhook';
 import { listenMarketplace, type ListeningMarketplace } from '../../src-main/local-marketplace/listen';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
+import { until } from '../support/until';
 import { DEMO_PASSWORD_GRANT, type RestAnswer, testMarketplace, type TestMarketplace } from './support';
 
 // Fault injection (decisions §9) through `/__local/faults`, seen by REST calls. The demo seed's
@@ -206,6 +207,37 @@ describe('a dropped connection', () => {
     expect(dropped).toBeInstanceOf(TypeError);
     expect(String((dropped as TypeError).cause)).toMatch(/other side closed|ECONNRESET|socket hang up/i);
     expect((await fetch(url)).status).toBe(200);
+  });
+
+  it('never forwards a delayed request whose caller gave up during the delay; a caller that waits gets it done', async () => {
+    market = await listenMarketplace({ port: 0, db: ':memory:' });
+    const origin = market.origin;
+    const signIn = await fetch(`${market.authUrl}${TOKEN_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO_PASSWORD_GRANT) });
+    const { access_token: token } = (await signIn.json()) as { access_token: string };
+    const rest = (method: string, path: string, signal?: AbortSignal) => fetch(`${(market as ListeningMarketplace).baseUrl}/${path}?access_token=${token}`, { method, signal });
+    const statusOf = async (id: number) => ((await (await rest('GET', `workorders/${id}`)).json()) as { status: { name: string } }).status.name;
+    const delay = (ms: number) => fetch(`${origin}/__local/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delay_ms: ms, count: 1, method: 'DELETE' }) });
+    const DELAY_MS = 300;
+
+    expect(await statusOf(10_007)).toBe('Published');
+    await delay(DELAY_MS);
+    const started = performance.now();
+    const gaveUp = new AbortController();
+    const abandoned = rest('DELETE', 'workorders/10007/publish', gaveUp.signal).catch((error: unknown) => error);
+    // Aborted only once the request is on the wire and the rule has taken it.
+    await until(async () => (await (await fetch(`${origin}/__local/faults`)).json()) as { rules: unknown[] }, (body) => body.rules.length === 0, 'the rule took the request');
+    gaveUp.abort();
+    expect(await abandoned).toMatchObject({ name: 'AbortError' });
+    // Through the delay and well past it, the order stays as it was.
+    await until(
+      async () => ({ status: await statusOf(10_007), elapsed: performance.now() - started }),
+      ({ status, elapsed }) => status !== 'Published' || elapsed > DELAY_MS * 2,
+      'the delay passed',
+    ).then(({ status }) => expect(status).toBe('Published'));
+
+    await delay(DELAY_MS);
+    expect((await rest('DELETE', 'workorders/10007/publish')).status).toBe(200);
+    expect(await statusOf(10_007)).toBe('Draft');
   });
 
   it('makes inject() fail as a reset connection would', async () => {

@@ -22,6 +22,9 @@ function rateLimitKey(request: FastifyRequest): string {
   return typeof token === 'string' && token.length > 0 ? token : NO_TOKEN_KEY;
 }
 
+/** Only over a real socket: inject() has none to lose. */
+const callerGone = (request: FastifyRequest): boolean => request.raw.socket?.destroyed === true;
+
 /**
  * Fault injection and the rate limit (decisions §8, §9), before anything else on a REST request,
  * as a network or a gateway would act: an injected fault first (a failed request never reaches the
@@ -34,7 +37,9 @@ export function applyFaultsAndLimits(context: MarketplaceContext) {
     const fault = rules.take(request.method, restPath(request.url));
     // The delay may be longer than the idle timeout (up to 120 s): the client is waiting on us.
     if (fault && fault.delayMs > 0) await withoutIdleTimeout(reply, sleep(fault.delayMs));
-    if (fault?.status === 'drop') {
+    // The delay is the network's, in front of the service: a caller that gave up meanwhile (its
+    // socket closed) is never forwarded, so a write it timed out on never acts behind its back.
+    if (fault?.status === 'drop' || (fault && fault.delayMs > 0 && callerGone(request))) {
       // Hijacked, Fastify sends nothing; destroying the response closes the socket unanswered.
       reply.hijack();
       reply.raw.destroy();

@@ -2,22 +2,12 @@ import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
 import { appUnderTest, type MarketplaceFront, untilPulls } from '../app/support';
+import { until } from '../../support/until';
 
-const DEADLINE_MS = 30_000;
+export { until };
 
 /** Everything publishing needs (decisions §2), as the marketplace tests send it. */
 export { READY_ORDER } from '../../local-marketplace/work-orders-fixtures';
-
-/** Polls `read` until `done` holds, with a deadline: no sleeps. */
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, deadlineMs = DEADLINE_MS): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in time; last: ${JSON.stringify(value).slice(0, 2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 type OutboxConfig = NonNullable<Parameters<typeof appUnderTest>[0]>['outbox'];
 

@@ -1,0 +1,12 @@
+const DEADLINE_MS = 30_000;
+
+/** Polls `read` until `done` holds, with a deadline: no sleeps. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, deadlineMs = DEADLINE_MS): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not reached in time; last: ${JSON.stringify(value).slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
