@@ -47,6 +47,8 @@ export class WorkOrderList {
 
   /** The row the keyboard is on (j/k), as an index into the whole list. */
   focusIndex = $state(-1);
+  /** The order open in the detail panel. */
+  openId = $state<number | undefined>();
 
   #sequence = 0;
   /** Pages asked for and not answered yet, so scrolling does not ask twice. */
@@ -118,6 +120,12 @@ export class WorkOrderList {
   /** The order at a place in the whole list, or undefined while its page is not loaded. */
   rowAt(index: number): WorkOrder | undefined {
     return this.pages[Math.floor(index / PAGE_SIZE) + 1]?.[index % PAGE_SIZE];
+  }
+
+  /** Opens the order the keyboard is on (Enter). */
+  openFocused(): void {
+    const row = this.rowAt(this.focusIndex);
+    if (row) this.openId = row.id;
   }
 
   moveFocus(delta: number): void {
