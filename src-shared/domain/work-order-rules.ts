@@ -54,3 +54,13 @@ function isNoOp(operation: CoordinatorOperation, slug: StatusSlug): boolean {
   // Route stays available while Routed: another provider may be routed too.
   return target[operation] === slug;
 }
+
+/**
+ * Whether the action can be queued on the order now: allowed from its status and, for publish and
+ * assign, with what they need. Auto-dispatch goes wherever publishing or assigning could.
+ */
+export function allowsAction(operation: CoordinatorOperation | 'auto-dispatch', order: DispatchFields & { status?: { id: number } | null }): boolean {
+  const available = availableActions(order);
+  if (operation === 'auto-dispatch') return available.some((action) => (action.operation === 'publish' || action.operation === 'assign') && action.ready);
+  return available.some((action) => action.operation === operation && action.ready);
+}

@@ -1,0 +1,50 @@
+import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
+import { invoke } from '../lib/api';
+
+type Simple = 'publish' | 'unpublish' | 'revert' | 'unassign' | 'approve' | 'unapprove';
+
+/** One lifecycle action on one order, with what its channel needs (decisions §2). */
+export type ActionInput =
+  | { operation: Simple; id: number }
+  | { operation: 'route' | 'unroute' | 'assign'; id: number; providerId: number }
+  | { operation: 'incomplete'; id: number; reason: number }
+  | { operation: 'cancel'; id: number; reason: number; notes?: string; messageToProvider?: string };
+
+/**
+ * Queues the action in the outbox: main answers at once with the entry, applies the change to the
+ * cache and marks the order pending; the marketplace hears of it when the outbox sends it.
+ */
+export function queueAction(input: ActionInput): Promise<OutboxReceipt> {
+  switch (input.operation) {
+    case 'route':
+    case 'unroute':
+    case 'assign':
+      return invoke(`workorders:${input.operation}`, { id: input.id, providerId: input.providerId });
+    case 'incomplete':
+      return invoke('workorders:incomplete', { id: input.id, reason: input.reason });
+    case 'cancel': {
+      const { operation: _operation, ...rest } = input;
+      return invoke('workorders:cancel', rest);
+    }
+    default:
+      return invoke(`workorders:${input.operation}`, { id: input.id });
+  }
+}
+
+export function queueAutoDispatch(ids: number[]): Promise<OutboxReceipt> {
+  return invoke('workorders:auto-dispatch', { ids });
+}
+
+/** Undo: drops the entry before it is sent, and main undoes its change in the cache. */
+export async function discardEntry(entryId: string): Promise<void> {
+  await invoke('outbox:discard', { entryId });
+}
+
+export async function retryEntry(entryId: string): Promise<void> {
+  await invoke('outbox:retry', { entryId });
+}
+
+export async function listOutbox(): Promise<OutboxEntry[]> {
+  return (await invoke('outbox:list')).entries;
+}

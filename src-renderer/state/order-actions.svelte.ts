@@ -1,0 +1,122 @@
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import { ACTION_LABELS, type OrderActionName } from '../../src-shared/domain/action-labels';
+import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
+import { AppError } from '../../src-shared/errors';
+import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
+import { appState } from '../lib/app-state.svelte';
+import { discardEntry, queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
+import { BulkReport } from './bulk-report.svelte';
+import { toasts } from './toasts.svelte';
+
+/** What some actions need besides the order: a provider (route, unroute, assign) or a reason (incomplete, cancel). */
+export interface ActionDetails {
+  providerId?: number;
+  reason?: number;
+  notes?: string;
+  messageToProvider?: string;
+}
+
+export const PROMPTED = ['route', 'unroute', 'assign', 'incomplete', 'cancel'] as const;
+export type PromptedAction = (typeof PROMPTED)[number];
+
+/** An action waiting for the coordinator to say the provider or the reason. */
+export interface ActionPrompt {
+  operation: PromptedAction;
+  orders: readonly WorkOrder[];
+  preset: ActionDetails;
+}
+
+/** Assign, approve and cancel bind a provider or money: they wait in the outbox for the undo window. */
+const UNDOABLE: ReadonlySet<OrderActionName> = new Set(['assign', 'approve', 'cancel']);
+
+const isPrompted = (operation: OrderActionName): operation is PromptedAction => (PROMPTED as readonly string[]).includes(operation);
+
+function isReady(operation: OrderActionName, details: ActionDetails): boolean {
+  if (operation === 'route' || operation === 'unroute' || operation === 'assign') return details.providerId !== undefined;
+  if (operation === 'incomplete' || operation === 'cancel') return details.reason !== undefined;
+  return true;
+}
+
+function inputFor(operation: Exclude<OrderActionName, 'auto-dispatch'>, id: number, details: ActionDetails): ActionInput {
+  switch (operation) {
+    case 'route':
+    case 'unroute':
+    case 'assign':
+      return { operation, id, providerId: details.providerId as number };
+    case 'incomplete':
+      return { operation, id, reason: details.reason as number };
+    case 'cancel':
+      return { operation, id, reason: details.reason as number, notes: details.notes || undefined, messageToProvider: details.messageToProvider || undefined };
+    default:
+      return { operation, id };
+  }
+}
+
+/**
+ * The one way every screen acts on orders: the detail's header, a row's menu, the bulk bar and
+ * the palette all call `start`. It asks for what the action needs (a dialog reads `prompt`),
+ * queues each order in the outbox, and answers with a toast (Undo for assign, approve and cancel)
+ * or, for several orders, a per-order report.
+ */
+class OrderActions {
+  prompt = $state.raw<ActionPrompt | undefined>();
+  report = $state.raw<BulkReport | undefined>();
+
+  start(operation: OrderActionName, orders: readonly WorkOrder[], preset: ActionDetails = {}): void {
+    if (orders.length === 0) return;
+    if (isPrompted(operation) && !isReady(operation, preset)) {
+      this.prompt = { operation, orders, preset };
+      return;
+    }
+    void this.run(operation, orders, preset);
+  }
+
+  cancelPrompt(): void {
+    this.prompt = undefined;
+  }
+
+  async run(operation: OrderActionName, orders: readonly WorkOrder[], details: ActionDetails): Promise<void> {
+    this.prompt = undefined;
+    if (orders.length > 1) {
+      this.report = new BulkReport(operation, orders);
+      await this.report.queue((order) => this.#queue(operation, [order], details));
+      return;
+    }
+    const order = orders[0] as WorkOrder;
+    if (!allows(operation, order)) {
+      toasts.show({ tone: 'danger', message: `#${order.id} cannot be ${ACTION_LABELS[operation].done.toLowerCase()} from ${order.status?.name ?? 'its status'}.` });
+      return;
+    }
+    try {
+      const receipt = await this.#queue(operation, [order], details);
+      this.#confirm(operation, order.id, receipt);
+    } catch (error) {
+      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `#${order.id} could not be queued.` });
+    }
+  }
+
+  #queue(operation: OrderActionName, orders: readonly WorkOrder[], details: ActionDetails): Promise<OutboxReceipt> {
+    if (operation === 'auto-dispatch') return queueAutoDispatch(orders.map((order) => order.id));
+    return queueAction(inputFor(operation, (orders[0] as WorkOrder).id, details));
+  }
+
+  #confirm(operation: OrderActionName, id: number, receipt: OutboxReceipt): void {
+    const message = `${ACTION_LABELS[operation].done} #${id}`;
+    const undoSeconds = appState.settings.undoSeconds;
+    if (!UNDOABLE.has(operation) || undoSeconds === 0) {
+      toasts.show({ tone: 'success', message });
+      return;
+    }
+    toasts.show({
+      tone: 'success',
+      message,
+      durationMs: undoSeconds * 1000,
+      undo: async () => {
+        await discardEntry(receipt.entryId);
+        toasts.show({ message: `Undone: ${message}` });
+      },
+    });
+  }
+}
+
+export const orderActions = new OrderActions();

@@ -1,0 +1,35 @@
+/** A short message at the foot of the window; an undo shows as a button beside it. */
+export interface Toast {
+  id: number;
+  message: string;
+  tone: 'info' | 'success' | 'danger';
+  /** Undo within the toast's life: the outbox still holds the change. */
+  undo?: () => Promise<void>;
+  /** How long it stays, in ms; a toast with an undo stays as long as the undo window. */
+  durationMs: number;
+}
+
+const DEFAULT_DURATION_MS = 4_000;
+
+/** The app's toasts, newest last; each removes itself when its time is up. */
+class Toasts {
+  items = $state.raw<Toast[]>([]);
+  #next = 1;
+  #timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+  show(toast: Omit<Toast, 'id' | 'durationMs' | 'tone'> & Partial<Pick<Toast, 'durationMs' | 'tone'>>): number {
+    const id = this.#next++;
+    const full: Toast = { tone: 'info', durationMs: DEFAULT_DURATION_MS, ...toast, id };
+    this.items = [...this.items.slice(-4), full];
+    this.#timers.set(id, setTimeout(() => this.dismiss(id), full.durationMs));
+    return id;
+  }
+
+  dismiss(id: number): void {
+    clearTimeout(this.#timers.get(id));
+    this.#timers.delete(id);
+    this.items = this.items.filter((toast) => toast.id !== id);
+  }
+}
+
+export const toasts = new Toasts();
