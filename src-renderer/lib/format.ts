@@ -54,3 +54,16 @@ export function providerName(assignee: unknown): string {
 export function formatClock(epochMs: number): string {
   return CLOCK.format(new Date(epochMs));
 }
+
+const MISSING_FIELD_NAMES: Record<string, string> = {
+  types_of_work: 'a type of work',
+  location: 'a location',
+  'schedule.service_window': 'a schedule',
+  'pay.base.amount': 'pay',
+};
+
+/** `['location', 'pay.base.amount']` → "a location and pay": what publish or assign still needs. */
+export function describeMissing(fields: readonly string[]): string {
+  const names = fields.map((field) => MISSING_FIELD_NAMES[field] ?? field);
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
