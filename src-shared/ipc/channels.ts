@@ -226,6 +226,32 @@ export const TalentPoolMemberSchema = z.object({
 });
 export type TalentPoolMember = z.infer<typeof TalentPoolMemberSchema>;
 
+/**
+ * This company's own record with one provider, worked out from the cached orders (so it holds
+ * offline). The cache knows an order's current assignee only: an order a provider was taken off
+ * counts for whoever holds it now.
+ */
+export const ProviderHistorySchema = z.object({
+  providerId: z.number().int(),
+  /** The provider's profile (ratings, checks) when a pull stored it; null when the cache has none. */
+  profile: ProviderProfileSchema.nullable(),
+  /** Orders with the provider assigned now, not finished yet. */
+  active: z.number().int(),
+  /** Orders the provider finished: Work Done, Approved or Paid. */
+  ordersDone: z.number().int(),
+  /** Of those, the ones whose first check-in is known (the order's time logs are cached). */
+  onTimeKnown: z.number().int(),
+  /** Of those, checked in by the end of the service window (an exact start: within 15 minutes of it). */
+  onTime: z.number().int(),
+  /** Orders of the provider marked incomplete at least once (`site_revisit`). */
+  incompletes: z.number().int(),
+  /** Problems reported on the provider's orders, open or resolved. */
+  problems: z.number().int(),
+  /** Epoch ms of the latest scheduled start among the provider's started or finished orders. */
+  lastWorkedAt: z.number().nullable(),
+});
+export type ProviderHistory = z.infer<typeof ProviderHistorySchema>;
+
 /** An order created offline that the marketplace has now answered: its temporary id became `to`. */
 const RenamedIdSchema = z.strictObject({ from: CachedWorkOrderIdSchema, to: RecordIdSchema });
 
@@ -255,6 +281,8 @@ export const channels = {
   'projects:list': { input: z.strictObject({ clientId: RecordIdSchema.optional() }), output: z.array(CachedProjectSchema) },
   'talent-pools:list': { input: NoInput, output: z.array(TalentPoolSummarySchema) },
   'talent-pools:providers': { input: z.strictObject({ poolId: RecordIdSchema }), output: z.array(TalentPoolMemberSchema) },
+  /** This company's history with a provider, from the cache only. */
+  'providers:history': { input: z.strictObject({ providerId: RecordIdSchema }), output: ProviderHistorySchema },
   'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: ReferenceListSchema },
   'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },
   'environments:list': { input: NoInput, output: EnvironmentListSchema },

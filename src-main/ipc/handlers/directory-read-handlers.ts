@@ -1,8 +1,9 @@
 import { AppError } from '../../../src-shared/errors';
 import type { AppServices } from '../../app/app-services';
+import { readProviderHistory } from '../../db/provider-history';
 import type { Handlers } from '../dispatcher';
 
-type DirectoryChannel = 'clients:list' | 'projects:list' | 'talent-pools:list' | 'talent-pools:providers';
+type DirectoryChannel = 'clients:list' | 'projects:list' | 'talent-pools:list' | 'talent-pools:providers' | 'providers:history';
 
 /** Clients, projects and talent pools, from the active environment's cache only: never a request to the marketplace. */
 export function directoryReadHandlers(services: AppServices): Pick<Handlers, DirectoryChannel> {
@@ -15,5 +16,6 @@ export function directoryReadHandlers(services: AppServices): Pick<Handlers, Dir
       if (!members) throw new AppError('TALENT_POOL_NOT_FOUND');
       return members;
     },
+    'providers:history': ({ providerId }) => services.use(({ db }) => readProviderHistory(db, providerId)),
   };
 }
