@@ -1,76 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base } from '@playwright/test';
+import { startWebHostProcess, type WebHostProcess } from '../support/web-host-process';
 
-export interface WebHostProcess {
-  /** The URL the web host printed, token included. */
-  url: string;
-  origin: string;
-  token: string;
-  dataDir: string;
-  /** Everything the process printed so far. */
-  output: () => string;
-  /** Stops the process and removes its data dir; safe to call twice (the fixture calls it again). */
-  stop: () => Promise<void>;
-}
-
-const ROOT = join(__dirname, '..', '..');
-
-/**
- * Runs what `npm start` runs after its build (`scripts/start.mjs`), on port 0 with its own data dir.
- * Browser mode is forced so a machine that does have Electron still tests the web host.
- */
-export async function startWebHostProcess({ forceBrowserMode = true }: { forceBrowserMode?: boolean } = {}): Promise<WebHostProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
-  const env = { ...process.env };
-  if (forceBrowserMode) env.FIELD_DESK_BROWSER_MODE = '1';
-  else delete env.FIELD_DESK_BROWSER_MODE;
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env,
-  });
-  let output = '';
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 15_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Open: (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`web host exited with ${code}:\n${output}`));
-    });
-  }).catch(async (error: unknown) => {
-    // A host that never printed its address must not outlive the test, nor its data dir.
-    await stop();
-    throw error;
-  });
-  const parsed = new URL(url);
-  return {
-    url,
-    origin: parsed.origin,
-    token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
-    dataDir,
-    output: () => output,
-    stop,
-  };
-}
+export { startWebHostProcess, type WebHostProcess };
 
 export const test = base.extend<{ webHost: WebHostProcess }>({
   // Playwright reads fixture dependencies from the destructuring pattern, so an empty one is required.
