@@ -1,4 +1,5 @@
 import type { Pay } from '../../src-shared/api/pay';
+import { statusById, statusDisplay } from '../../src-shared/api/status';
 import type { Schedule } from '../../src-shared/api/schedule';
 import type { WorkOrderLocation } from '../../src-shared/api/location';
 
@@ -66,4 +67,85 @@ const MISSING_FIELD_NAMES: Record<string, string> = {
 export function describeMissing(fields: readonly string[]): string {
   const names = fields.map((field) => MISSING_FIELD_NAMES[field] ?? field);
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** "$1,240" or "$12.50": the marketplace pays in US dollars. */
+export function formatMoney(amount: number | null | undefined): string {
+  return typeof amount === 'number' && Number.isFinite(amount) ? MONEY.format(amount) : '—';
+}
+
+/** The site's time zone as the service names it on the schedule or the location; undefined when it does not. */
+export function siteZone(order: { schedule?: unknown; location?: unknown }): string | undefined {
+  const read = (value: unknown) => (value as { time_zone?: { name?: unknown } } | null | undefined)?.time_zone?.name;
+  const name = read(order.schedule) ?? read(order.location);
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
+/**
+ * Any moment the service answers ({utc, local}), as "Sun, Nov 29 05:14" in the site's local time
+ * when it sends one, else in UTC marked as such: like the schedule, never the coordinator's zone.
+ */
+export function formatTimestamp(moment: { utc?: string | null; local?: { date?: string | null; time?: string | null } | null } | null | undefined): string {
+  if (moment?.local?.date && moment.local.time) {
+    const text = dayAndTime(moment.local.date, moment.local.time);
+    if (text) return text;
+  }
+  const [date, time] = (moment?.utc ?? '').split(' ');
+  const text = date && time ? dayAndTime(date, time) : undefined;
+  return text ? `${text} UTC` : '—';
+}
+
+/** The service window in the site's time: "Sun, Nov 29 09:00 – 13:00", with its mode's words. */
+export function formatServiceWindow(schedule: Schedule | null | undefined): string | undefined {
+  const window = schedule?.service_window;
+  if (!window?.start) return undefined;
+  const start = formatTimestamp(window.start);
+  if (!window.end || window.mode === 'exact') return start;
+  const end = formatTimestamp(window.end);
+  // The same day twice reads as noise: "09:00 – 13:00" after the date.
+  const sameDay = window.start.local?.date && window.start.local.date === window.end.local?.date;
+  const range = `${start} – ${sameDay ? end.slice(end.lastIndexOf(' ') + 1) : end}`;
+  return window.mode === 'hours' ? `${range} (any hours within)` : range;
+}
+
+/** A person as the service embeds one; the fallback names who it is when no name came. */
+export function personName(person: { first_name?: string | null; last_name?: string | null; name?: string | null } | null | undefined, fallback = 'Unknown'): string {
+  const name = [person?.first_name, person?.last_name].filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
+  return name || (typeof person?.name === 'string' && person.name !== '' ? person.name : fallback);
+}
+
+/** Seconds as "2 d 4 h", "3 h 20 min" or "12 min": durations of milestones and time logs. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds <= 0) return '—';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+}
+
+/** "1.4 MB": file sizes in the attachment list. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '—';
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** A calendar day in the coordinator's zone, for "last worked": "Nov 29, 2026". */
+export function formatDay(epochMs: number | null | undefined): string {
+  return typeof epochMs === 'number' ? new Date(epochMs).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : '—';
+}
+
+/** "Assigned: Checked in": the status by its known name with the sub-status, else what the order says. */
+export function formatStatus(status: { id: number; name?: string | null; display?: string | null; sub_status?: string | null } | null | undefined): string {
+  const known = status ? statusById(status.id) : undefined;
+  if (known) return statusDisplay(known.name, status?.sub_status);
+  return status?.display ?? status?.name ?? '';
 }

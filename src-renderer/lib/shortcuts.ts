@@ -1,17 +1,26 @@
 /**
  * The one table of global keyboard shortcuts. App.svelte owns the only `<svelte:window onkeydown>`
  * and hands every key to `handleShortcut`; screens register what they answer while mounted. One
- * table, so the command palette and the `?` sheet (later) list exactly what the handlers do.
+ * table, so the command palette and the `?` sheet list exactly what the handlers do.
+ *
+ * A key is a `KeyboardEvent.key` value (`j`, `ArrowDown`, `?`), `Mod+k` (Ctrl, or Cmd on a Mac),
+ * or a two-key sequence written with a space (`g d`: g, then d within a second).
  */
+export type ShortcutGroup = 'General' | 'Go to' | 'List' | 'Actions';
+
 export interface Shortcut {
-  /** `KeyboardEvent.key` values that trigger it, e.g. `['j', 'ArrowDown']`. */
   keys: readonly string[];
-  /** What it does, in the words the `?` sheet will show. */
+  /** What it does, in the words the `?` sheet and the palette show. */
   description: string;
-  run: (event: KeyboardEvent) => void;
+  group: ShortcutGroup;
+  /** Also while typing in a field (the palette's Mod+k); off for single letters. */
+  whileTyping?: boolean;
+  run: (event?: KeyboardEvent) => void;
 }
 
+const SEQUENCE_WINDOW_MS = 1_000;
 const registered = new Set<Shortcut>();
+let prefix: { key: string; at: number } | undefined;
 
 /** Adds a shortcut while the caller is mounted; call the returned function on unmount. */
 export function registerShortcut(shortcut: Shortcut): () => void {
@@ -24,21 +33,51 @@ export function listShortcuts(): Shortcut[] {
   return [...registered];
 }
 
+/** `Mod+k` → "Ctrl K" (⌘ K on a Mac), `g d` → "G D", `ArrowDown` → "↓": as the sheet shows a key. */
+export function keyLabel(key: string): string {
+  const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+  const names: Record<string, string> = { ArrowDown: '↓', ArrowUp: '↑', Escape: 'Esc', Enter: 'Enter', Delete: 'Del', ' ': 'Space' };
+  return key
+    .split(' ')
+    .map((part) => (part.startsWith('Mod+') ? `${mac ? '⌘' : 'Ctrl'} ${part.slice(4).toUpperCase()}` : (names[part] ?? (part.length === 1 ? part.toUpperCase() : part))))
+    .join(' ');
+}
+
 /** Typing in a field or working in a dialog must never fire a list shortcut. */
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('dialog, [role="dialog"]')) return true;
+  if (target.closest('dialog, [role="dialog"], [role="menu"]')) return true;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-export function handleShortcut(event: KeyboardEvent): void {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-  if (isTypingTarget(event.target)) return;
+function keyOf(event: KeyboardEvent): string | undefined {
+  if (event.altKey) return undefined;
+  if (event.ctrlKey || event.metaKey) return event.key.length === 1 ? `Mod+${event.key.toLowerCase()}` : undefined;
+  return event.key;
+}
+
+function find(key: string, typing: boolean): Shortcut | undefined {
   // The newest registration wins, so a screen opened over another takes its keys.
-  for (const shortcut of [...registered].reverse()) {
-    if (!shortcut.keys.includes(event.key)) continue;
+  return [...registered].reverse().find((shortcut) => shortcut.keys.includes(key) && (!typing || shortcut.whileTyping));
+}
+
+export function handleShortcut(event: KeyboardEvent): void {
+  if (event.defaultPrevented) return;
+  const key = keyOf(event);
+  if (!key) return;
+  const typing = isTypingTarget(event.target);
+  const now = Date.now();
+  const sequence = prefix && now - prefix.at <= SEQUENCE_WINDOW_MS ? `${prefix.key} ${key}` : undefined;
+  prefix = undefined;
+  const shortcut = (sequence && find(sequence, typing)) || find(key, typing);
+  if (shortcut) {
     event.preventDefault();
     shortcut.run(event);
     return;
+  }
+  // The first key of a sequence waits for the second.
+  if (!typing && [...registered].some((candidate) => candidate.keys.some((keys) => keys.startsWith(`${key} `)))) {
+    event.preventDefault();
+    prefix = { key, at: now };
   }
 }

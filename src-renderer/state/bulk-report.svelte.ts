@@ -1,6 +1,7 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { OrderActionName } from '../../src-shared/domain/action-labels';
 import { AppError } from '../../src-shared/errors';
+import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { on } from '../lib/api';
 import { listOutbox, retryEntry } from '../services/work-order-actions';
@@ -17,6 +18,8 @@ export type BulkOutcome = 'waiting' | 'applied' | 'refused' | 'not-allowed' | 'f
 
 export interface BulkRow {
   id: number;
+  /** The order as it was when the action started: what is sent again on a retry. */
+  order: WorkOrder;
   title: string;
   outcome: BulkOutcome;
   entryId?: string;
@@ -33,14 +36,12 @@ export class BulkReport {
     this.operation = operation;
     this.rows = orders.map((order) => ({
       id: order.id,
+      order,
       title: order.title ?? 'Untitled',
       outcome: allows(operation, order) ? 'waiting' : 'not-allowed',
       ...(allows(operation, order) ? {} : { reason: `Not allowed while ${order.status?.name ?? 'in its status'}` }),
     }));
-    this.#orders = new Map(orders.map((order) => [order.id, order]));
   }
-
-  #orders: Map<number, WorkOrder>;
 
   counts = $derived.by(() => {
     const counts: Record<BulkOutcome, number> = { waiting: 0, applied: 0, refused: 0, 'not-allowed': 0, failed: 0 };
@@ -63,7 +64,7 @@ export class BulkReport {
   #send: ((order: WorkOrder) => Promise<OutboxReceipt>) | undefined;
 
   async #queueOne(id: number): Promise<void> {
-    const order = this.#orders.get(id);
+    const order = this.rows.find((row) => row.id === id)?.order;
     if (!order || !this.#send) return;
     try {
       const receipt = await this.#send(order);
@@ -95,10 +96,10 @@ export class BulkReport {
   }
 
   async #read(): Promise<void> {
-    const entries = new Map((await listOutbox()).map((entry) => [entry.id, entry]));
+    const entries: Record<string, OutboxEntry> = Object.fromEntries((await listOutbox()).map((entry) => [entry.id, entry]));
     this.rows = this.rows.map((row) => {
       if (!row.entryId || (row.outcome !== 'waiting' && row.outcome !== 'refused')) return row;
-      const entry = entries.get(row.entryId);
+      const entry = entries[row.entryId];
       if (!entry) return { ...row, outcome: 'applied', reason: undefined };
       if (entry.state === 'refused') return { ...row, outcome: 'refused', reason: entry.error?.message ?? 'Refused by the marketplace' };
       return row;

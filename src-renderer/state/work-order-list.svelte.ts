@@ -50,6 +50,13 @@ export class WorkOrderList {
   /** The order open in the detail panel. */
   openId = $state<number | undefined>();
 
+  /** Told of every page read, so holders of rows (the selection) keep their newest state. */
+  readonly #onRows: (rows: readonly WorkOrder[]) => void;
+
+  constructor(onRows: (rows: readonly WorkOrder[]) => void = () => {}) {
+    this.#onRows = onRows;
+  }
+
   #sequence = 0;
   /** Pages asked for and not answered yet, so scrolling does not ask twice. */
   #loading: Record<number, true> = {};
@@ -120,6 +127,33 @@ export class WorkOrderList {
   /** The order at a place in the whole list, or undefined while its page is not loaded. */
   rowAt(index: number): WorkOrder | undefined {
     return this.pages[Math.floor(index / PAGE_SIZE) + 1]?.[index % PAGE_SIZE];
+  }
+
+  /** The loaded rows from one index to another, either way round (shift-click spans rows on screen). */
+  rowsBetween(from: number, to: number): WorkOrder[] {
+    const rows: WorkOrder[] = [];
+    for (let index = Math.min(from, to); index <= Math.max(from, to); index += 1) {
+      const row = this.rowAt(index);
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  /** Every order the query matches, up to `limit`, read page by page from the cache: "select all in view". */
+  async allMatching(limit: number): Promise<WorkOrder[]> {
+    const orders: WorkOrder[] = [];
+    const pages = Math.ceil(Math.min(this.total, limit) / PAGE_SIZE);
+    for (let number = 1; number <= pages; number += 1) orders.push(...(await service.listWorkOrders(this.#request(number))).results);
+    return orders.slice(0, limit);
+  }
+
+  /** The loaded row of an order, wherever it sits in the pages read so far. */
+  findLoaded(id: number): WorkOrder | undefined {
+    for (const page of Object.values(this.pages)) {
+      const row = page.find((candidate) => candidate.id === id);
+      if (row) return row;
+    }
+    return undefined;
   }
 
   /** Opens the order the keyboard is on (Enter). */
@@ -202,6 +236,7 @@ export class WorkOrderList {
       this.pending = { ...this.pending, ...pendingIds };
       this.reasons = { ...this.reasons, ...reasons };
     }
+    this.#onRows(answers.flatMap(([, answer]) => answer.results));
     this.total = last.total;
     this.counts = last.counts;
     this.attentionCount = last.attentionCount;

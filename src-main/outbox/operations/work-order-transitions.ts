@@ -4,6 +4,7 @@ import { transitionFor } from '../../../src-shared/api/transitions';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import type { WorkOrdersApi } from '../../api-client/work-orders-api';
+import { assigneeOf, routedProviders } from '../../../src-shared/domain/work-order-people';
 import { docKey } from '../documents';
 import { operation, type Input, type Operation } from '../operation';
 
@@ -69,14 +70,6 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
     changedFields: () => (target ? { status: statusBySlug(target)?.name } : {}),
   });
 }
-
-/** The providers the order is routed to; `routes` has no shape in the contract, so it is read loosely. */
-function routedProviders(order: WorkOrder): number[] {
-  const routes = order.routes as { results?: { technician?: { id?: unknown } }[] } | null | undefined;
-  return (routes?.results ?? []).flatMap((route) => (typeof route.technician?.id === 'number' ? [route.technician.id] : []));
-}
-
-const assigneeOf = (order: WorkOrder): number | undefined => (order.assignee as { user?: { id?: number } } | null | undefined)?.user?.id;
 
 export const workOrderTransitions = [
   transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
