@@ -5,6 +5,8 @@ export interface Toast {
   tone: 'info' | 'success' | 'danger';
   /** Undo within the toast's life: the outbox still holds the change. */
   undo?: () => Promise<void>;
+  /** Another button: "Open" the order a refusal is about. */
+  action?: { label: string; run: () => void };
   /** How long it stays, in ms; a toast with an undo stays as long as the undo window. */
   durationMs: number;
 }

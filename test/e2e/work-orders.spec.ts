@@ -38,7 +38,7 @@ test('the demo orders are listed with a live count on every view', async ({ page
 
   // A row names its status with the sub-status, its site, client and pay.
   const assigned = grid.getByRole('row', { name: /Core switch replacement/ });
-  await expect(assigned.getByRole('gridcell').nth(2)).toHaveText(/^Assigned(: .+)?$/);
+  await expect(assigned.getByRole('gridcell').nth(3)).toHaveText(/^Assigned(: .+)?$/);
   await expect(assigned).toContainText('Phoenix, AZ');
   await expect(assigned).toContainText('Brightline Retail Group');
   // Only the rows on screen are in the DOM, and the header row is not one of them.
@@ -53,11 +53,11 @@ test('switching views lists only that view, with its count and an empty state th
   await expect(page.getByRole('grid', { name: 'Work orders: Drafts' })).toBeVisible();
   const drafts = await badge(views, 'Drafts');
   await expect(grid).toHaveAttribute('aria-rowcount', String(drafts + 1));
-  for (const row of await dataRows(grid).all()) await expect(row.getByRole('gridcell').nth(2)).toHaveText('Draft');
+  for (const row of await dataRows(grid).all()) await expect(row.getByRole('gridcell').nth(3)).toHaveText('Draft');
 
   await views.getByRole('button', { name: /^Cancelled \d+$/ }).click();
   await expect(page.getByRole('grid', { name: 'Work orders: Cancelled' })).toBeVisible();
-  for (const row of await dataRows(grid).all()) await expect(row.getByRole('gridcell').nth(2)).toHaveText(/^Cancelled/);
+  for (const row of await dataRows(grid).all()) await expect(row.getByRole('gridcell').nth(3)).toHaveText(/^Cancelled/);
 
   // A search that matches nothing says the filters hide the view's orders, and clears them.
   await page.getByRole('searchbox', { name: 'Search work orders' }).fill('zzqx-nothing-matches');

@@ -1,0 +1,59 @@
+import WebSocket from 'ws';
+import { TOKEN_PATH } from '../../src-shared/api/token';
+import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
+import type { WebHostProcess } from './web-host-process';
+
+/**
+ * Calls the web host's IPC as the page does (the same socket, token and Origin), for what a test
+ * needs besides the UI: where the embedded marketplace listens, a setting. One call per socket.
+ */
+export async function callHost<T>(host: WebHostProcess, channel: string, input?: unknown): Promise<T> {
+  const socket = new WebSocket(`${host.origin.replace('http', 'ws')}/ipc?token=${host.token}`, { headers: { origin: host.origin } });
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return await new Promise<T>((resolve, reject) => {
+      socket.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { type: string; id?: number; result?: { ok: boolean; value?: T; error?: { code: string; message: string } } };
+        if (frame.type !== 'result' || frame.id !== 1) return;
+        if (frame.result?.ok) resolve(frame.result.value as T);
+        else reject(new Error(`${channel}: ${frame.result?.error?.code} ${frame.result?.error?.message}`));
+      });
+      socket.send(JSON.stringify({ type: 'invoke', id: 1, channel, ...(input === undefined ? {} : { input }) }));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** The embedded local marketplace's REST base and origin, once the app has started it (it has after the first sign-in). */
+export async function localMarketplace(host: WebHostProcess): Promise<{ baseUrl: string; authUrl: string; origin: string }> {
+  const environments = await callHost<{ id: string; urls: { baseUrl: string; authUrl: string } | null }[]>(host, 'environments:list');
+  const urls = environments.find((environment) => environment.id === 'local')?.urls;
+  if (!urls) throw new Error('the local marketplace is not running');
+  return { ...urls, origin: new URL(urls.baseUrl).origin };
+}
+
+/** A REST call on the local marketplace as the demo company, with a token of its own. */
+export async function marketplaceRest<T>(host: WebHostProcess, method: string, path: string, body?: unknown): Promise<T> {
+  const { baseUrl, authUrl } = await localMarketplace(host);
+  const tokenAnswer = await fetch(`${authUrl}${TOKEN_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      client_id: DEMO_CREDENTIALS.clientId,
+      client_secret: DEMO_CREDENTIALS.clientSecret,
+      username: DEMO_CREDENTIALS.username,
+      password: DEMO_CREDENTIALS.password,
+    }),
+  });
+  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+  const answer = await fetch(`${baseUrl}/${path}${path.includes('?') ? '&' : '?'}access_token=${token}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  return (await answer.json()) as T;
+}
