@@ -61,6 +61,13 @@ function inputFor(operation: Exclude<OrderActionName, 'auto-dispatch'>, id: numb
 class OrderActions {
   prompt = $state.raw<ActionPrompt | undefined>();
   report = $state.raw<BulkReport | undefined>();
+  #bulkListeners = new Set<() => void>();
+
+  /** Called when a bulk action is queued: the list clears its selection, the report now holds the orders. */
+  onBulk(listener: () => void): () => void {
+    this.#bulkListeners.add(listener);
+    return () => this.#bulkListeners.delete(listener);
+  }
 
   start(operation: OrderActionName, orders: readonly WorkOrder[], preset: ActionDetails = {}): void {
     if (orders.length === 0) return;
@@ -79,6 +86,7 @@ class OrderActions {
     this.prompt = undefined;
     if (orders.length > 1) {
       this.report = new BulkReport(operation, orders);
+      for (const listener of this.#bulkListeners) listener();
       await this.report.queue((order) => this.#queue(operation, [order], details));
       return;
     }

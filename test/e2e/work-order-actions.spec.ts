@@ -59,10 +59,11 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await views.getByRole('button', { name: /^Work done \d+$/ }).click();
   await row(page, 10027).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10027' }).getByRole('menuitem', { name: /^Approve/ }).click();
-  await expect(statusCell(page, 10027)).toHaveText(/^Approved/);
+  // Approved at once: it leaves Work done. Undone: it comes back.
+  await expect(row(page, 10027)).toHaveCount(0);
   await page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Undone: Approved #10027');
-  await expect(statusCell(page, 10027)).toHaveText(/^Work done/);
+  await expect(statusCell(page, 10027)).toHaveText(/^Work Done/);
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10027')).status.name).toBe('Work Done');
 
   // Approve another for real: it waits out the undo window, then lands.
@@ -117,7 +118,7 @@ test('the palette opens an order by its number, and lists the actions in context
   await openList(page, webHost);
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await palette.getByRole('combobox', { name: 'Command or work order' }).fill('10012');
+  await palette.getByRole('combobox', { name: 'Find a command or a work order' }).fill('10012');
   await expect(palette.getByRole('option', { name: /#10012/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('palette-light.png') });
   await page.keyboard.press('Enter');
