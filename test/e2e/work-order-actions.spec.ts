@@ -33,6 +33,8 @@ const row = (page: Page, id: number) => page.getByRole('grid', { name: /^Work or
 const statusCell = (page: Page, id: number) => row(page, id).getByRole('gridcell').nth(3);
 
 test('publish, route, approve (with Undo) and cancel from the row menu, each reaching the marketplace', async ({ page, webHost }) => {
+  // Four round trips through the outbox, one through an undo window: longer than the default 30 s under load.
+  test.setTimeout(90_000);
   const { views } = await openList(page, webHost);
 
   // Publish a draft from its right-click menu: the row says Published at once, and Pending.
