@@ -1,0 +1,76 @@
+import type { ProviderHistory, WorkOrderDetail } from '../../src-shared/ipc/channels';
+import type { ConnectivityStatus, OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+import type { EventPayload } from '../../src-shared/ipc/contract';
+import { AppError } from '../../src-shared/errors';
+import { invoke, on } from '../lib/api';
+import { toasts } from '../state/toasts.svelte';
+
+/**
+ * The detail panel's calls to main. Reads come from the cache (`workorders:detail`), except the
+ * refresh an opened order asks for; writes go to the outbox and answer at once.
+ */
+export function readDetail(id: number): Promise<WorkOrderDetail> {
+  return invoke('workorders:detail', { id });
+}
+
+export function refreshDetail(id: number): Promise<WorkOrderDetail> {
+  return invoke('workorders:refresh', { id });
+}
+
+/** The outbox entries of one order, oldest first: what "Pending" and a refusal are made of. */
+export async function listOrderEntries(id: number): Promise<OutboxEntry[]> {
+  const { entries } = await invoke('outbox:list');
+  return entries.filter((entry) => entry.workOrderId === id);
+}
+
+export function readProviderHistory(providerId: number): Promise<ProviderHistory> {
+  return invoke('providers:history', { providerId });
+}
+
+export function readConnectivity(): Promise<ConnectivityStatus> {
+  return invoke('connectivity:status');
+}
+
+/** Runs a write, toasting a refusal by main (bad input, a closing app); answers whether it was queued. */
+async function queue(write: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
+  try {
+    await write();
+    toasts.show({ tone: 'success', message: done });
+    return true;
+  } catch (error) {
+    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : failed });
+    return false;
+  }
+}
+
+export function sendMessage(workOrderId: number, message: string, parentId?: number): Promise<boolean> {
+  return queue(() => invoke('messages:send', { workOrderId, message, parentId }), `Message queued for #${workOrderId}`, 'The message could not be queued.');
+}
+
+export function reportProblem(workOrderId: number, problemTypeId: number, comments?: string): Promise<boolean> {
+  return queue(
+    () => invoke('problems:report', { workOrderId, problemTypeId, comments: comments || undefined }),
+    `Problem reported on #${workOrderId}`,
+    'The problem could not be queued.',
+  );
+}
+
+export function answerSwap(workOrderId: number, swapId: string, accept: boolean): Promise<boolean> {
+  return queue(
+    () => invoke(accept ? 'swaps:accept' : 'swaps:decline', { workOrderId, swapId }),
+    `Swap ${accept ? 'accepted' : 'declined'} on #${workOrderId}`,
+    'The swap answer could not be queued.',
+  );
+}
+
+export interface DetailListeners {
+  orders: (change: EventPayload<'workorders:did-change'>) => void;
+  outbox: () => void;
+  connectivity: (status: ConnectivityStatus) => void;
+}
+
+/** Follows what may make the open order stale; returns the unsubscribe. */
+export function followDetail(listeners: DetailListeners): () => void {
+  const stops = [on('workorders:did-change', listeners.orders), on('outbox:changed', listeners.outbox), on('connectivity:did-change', listeners.connectivity)];
+  return () => stops.forEach((stop) => stop());
+}

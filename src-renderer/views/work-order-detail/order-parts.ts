@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
+import { MilestonesSchema, STATUS_SLUGS, WORK_ORDER_STATUSES, type StatusSlug } from '../../../src-shared/api/status';
+import { SwapSchema, type Swap } from '../../../src-shared/api/swap';
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+
+/*
+ * The parts of a work order the contract leaves without a shape (routes, swaps, assignee,
+ * milestones, contacts, tasks, custom fields), read with the shared schemas where there is one and
+ * leniently where there is not: an item that does not fit is left out, never the whole order.
+ */
+
+const RouteSchema = z.looseObject({ technician: UserSummarySchema, created: TimestampSchema.nullish() });
+export type Route = z.infer<typeof RouteSchema>;
+
+function items<T>(value: unknown, schema: z.ZodType<T>): T[] {
+  const list = Array.isArray(value) ? value : (value as { results?: unknown } | null | undefined)?.results;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export const routesOf = (order: WorkOrder): Route[] => items(order.routes, RouteSchema);
+
+export const swapsOf = (order: WorkOrder): Swap[] => items(order.swaps, SwapSchema);
+
+export function assigneeOf(order: WorkOrder): z.infer<typeof UserSummarySchema> | undefined {
+  const parsed = UserSummarySchema.safeParse((order.assignee as { user?: unknown } | null | undefined)?.user);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export interface MilestoneStep {
+  slug: StatusSlug;
+  name: string;
+  /** When the order first entered the state, if known. */
+  at?: z.infer<typeof TimestampSchema>;
+  reached: boolean;
+  current: boolean;
+}
+
+/**
+ * The lifecycle as a timeline: each state of decisions §1 with its first entry when the order's
+ * answer carries milestones (GET milestones' shape), else reached or not by the current status.
+ * Routed and Cancelled show only when they happened: most orders never pass through them.
+ */
+export function milestoneSteps(order: WorkOrder): MilestoneStep[] {
+  const parsed = MilestonesSchema.safeParse((order as { milestones?: unknown }).milestones);
+  const stamps = parsed.success ? parsed.data : undefined;
+  const currentId = order.status?.id;
+  const current = WORK_ORDER_STATUSES.find((status) => status.id === currentId);
+  const rank = (slug: StatusSlug) => STATUS_SLUGS.indexOf(slug);
+  const cancelled = current?.slug === 'canceled';
+  return WORK_ORDER_STATUSES.flatMap((status) => {
+    const at = stamps?.[status.slug] ?? undefined;
+    const stamped = Boolean(at?.utc);
+    const isCurrent = status.id === currentId;
+    if ((status.slug === 'routed' || status.slug === 'canceled') && !stamped && !isCurrent) return [];
+    const byRank = current !== undefined && !cancelled && rank(status.slug) <= rank(current.slug);
+    const reached = stamped || isCurrent || byRank || (cancelled && status.slug === 'created');
+    // A cancelled order without milestones: where it stood before is unknown, so no later steps.
+    if (cancelled && !reached) return [];
+    return [{ slug: status.slug, name: status.name, at: stamped ? at : undefined, reached, current: isCurrent }];
+  });
+}
+
+/** Durations of the milestones answer, when the order carries them. */
+export function milestoneDurations(order: WorkOrder): { label: string; seconds: number }[] {
+  const parsed = MilestonesSchema.safeParse((order as { milestones?: unknown }).milestones);
+  if (!parsed.success) return [];
+  const { time_to_dispatch: dispatch, time_to_work_done: workDone, time_alive: alive } = parsed.data;
+  return [
+    { label: 'Time to dispatch', seconds: dispatch ?? 0 },
+    { label: 'Time to work done', seconds: workDone ?? 0 },
+    { label: 'Age', seconds: alive ?? 0 },
+  ].filter((entry) => entry.seconds > 0);
+}
+
+/** One line of a part the contract leaves unshaped (a contact, a task, a custom field). */
+export interface LooseEntry {
+  key: string;
+  label: string;
+  detail: string;
+}
+
+const TEXT_KEYS = ['label', 'name', 'title', 'description'] as const;
+const DETAIL_KEYS = ['value', 'role', 'phone', 'email', 'status', 'notes'] as const;
+
+/** Contacts, tasks or custom fields as label and detail, whatever shape the service gave them. */
+export function looseEntries(value: unknown): LooseEntry[] {
+  const list = Array.isArray(value) ? value : (value as { results?: unknown } | null | undefined)?.results;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item, index) => {
+    if (typeof item === 'string') return [{ key: String(index), label: item, detail: '' }];
+    if (!item || typeof item !== 'object') return [];
+    const record = item as Record<string, unknown>;
+    const text = (keys: readonly string[]) => keys.map((key) => record[key]).filter((part) => typeof part === 'string' || typeof part === 'number').map(String);
+    const label = text(TEXT_KEYS)[0] ?? `Item ${index + 1}`;
+    const id = record.id;
+    return [{ key: typeof id === 'number' || typeof id === 'string' ? String(id) : String(index), label, detail: text(DETAIL_KEYS).join(' · ') }];
+  });
+}
+
+/** The description and confidential notes come as HTML; the panel shows their text only (a provider's markup never runs). */
+export function richText(value: { html?: string | null; markdown?: string | null } | string | null | undefined): string {
+  if (!value) return '';
+  const source = typeof value === 'string' ? value : (value.markdown ?? value.html ?? '');
+  const parsed = new DOMParser().parseFromString(source, 'text/html');
+  return (parsed.body.textContent ?? '').trim();
+}
+
+export interface ActivityEvent {
+  key: string;
+  at: z.infer<typeof TimestampSchema>;
+  text: string;
+}
+
+type Named = { first_name?: string | null; last_name?: string | null; name?: string | null } | null | undefined;
+const who = (person: Named, fallback: string) => [person?.first_name, person?.last_name].filter(Boolean).join(' ') || person?.name || fallback;
+
+/**
+ * Dated events from the parts the cache holds (requests, routes, time logs, messages, problems,
+ * uploads, expenses), newest first: the order's history between its milestones.
+ */
+export function activityOf(detail: { order: WorkOrder; requests: readonly { id: number; created?: unknown; user?: unknown; counter?: boolean | null }[]; attachments: readonly { id: number; created?: unknown; author?: unknown; file?: { name?: string | null } | null }[]; expenses: readonly { id: number; added?: unknown; description?: string | null }[] }): ActivityEvent[] {
+  const events: ActivityEvent[] = [];
+  const add = (key: string, at: unknown, text: string) => {
+    const parsed = TimestampSchema.safeParse(at);
+    if (parsed.success && parsed.data.utc) events.push({ key, at: parsed.data, text });
+  };
+  const { order } = detail;
+  for (const request of detail.requests) add(`request-${request.id}`, request.created, `${who(request.user as Named, 'A provider')} ${request.counter ? 'made a counter-offer' : 'requested the order'}`);
+  for (const route of routesOf(order)) add(`route-${route.technician.id}`, route.created, `Routed to ${who(route.technician, `provider ${route.technician.id}`)}`);
+  for (const log of order.time_logs?.results ?? []) {
+    add(`in-${log.id}`, log.in, 'Provider checked in');
+    add(`out-${log.id}`, log.out, `Provider checked out${log.hours ? ` after ${log.hours} h` : ''}`);
+  }
+  for (const message of order.messages?.results ?? []) add(`message-${message.msg_id}`, message.created, `Message from ${who(message.from, 'someone')}`);
+  for (const problem of order.problems?.results ?? []) add(`problem-${problem.id}`, problem.created, `Problem reported: ${problem.type?.name ?? 'unnamed type'}`);
+  for (const attachment of detail.attachments) add(`file-${attachment.id}`, attachment.created, `${who(attachment.author as Named, 'Someone')} uploaded ${attachment.file?.name ?? 'a file'}`);
+  for (const expense of detail.expenses) add(`expense-${expense.id}`, expense.added, `Expense added: ${expense.description ?? 'no description'}`);
+  for (const swap of swapsOf(order)) add(`swap-${swap.id}`, swap.created, `${who(swap.from, 'The provider')} asked to swap to ${who(swap.to, 'another provider')}`);
+  // The service's UTC form sorts as text.
+  return events.sort((a, b) => (b.at.utc ?? '').localeCompare(a.at.utc ?? ''));
+}
