@@ -41,7 +41,7 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await views.getByRole('button', { name: /^Drafts \d+$/ }).click();
   await row(page, 10003).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10003' }).getByRole('menuitem', { name: /^Publish/ }).click();
-  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Published #10003');
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Published #10003');
   await onMarketplace(webHost, 10003, (order) => order.status.name === 'Published', 'published');
 
   // Route a published order to a provider chosen in the prompt.
@@ -63,8 +63,8 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await page.getByRole('menu', { name: 'Actions on #10027' }).getByRole('menuitem', { name: /^Approve/ }).click();
   // Approved at once: it leaves Work done. Undone: it comes back.
   await expect(row(page, 10027)).toHaveCount(0);
-  await page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('status', { name: 'Notifications' })).toContainText('Undone: Approved #10027');
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Undone: Approved #10027');
   await expect(statusCell(page, 10027)).toHaveText(/^Work Done/);
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10027')).status.name).toBe('Work Done');
 
@@ -109,7 +109,7 @@ test('a refusal from the marketplace comes back as a message naming the change a
   await views.getByRole('button', { name: /^Published and routed \d+$/ }).click();
   await row(page, 10009).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10009' }).getByRole('menuitem', { name: /^Unpublish/ }).click();
-  const notifications = page.getByRole('status', { name: 'Notifications' });
+  const notifications = page.getByRole('region', { name: 'Notifications' });
   await expect(notifications).toContainText(/Refused: Unpublish #10009/, { timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('refusal-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -10,7 +10,7 @@ async function openList(page: Page, url: string) {
   await page.goto(url);
   const grid = page.getByRole('grid', { name: /^Work orders:/ });
   // The first pull after sign-in fills the cache; until then the screen shows a skeleton.
-  await expect(grid.getByRole('row', { name: /^10001 POS terminal install/ })).toBeVisible({ timeout: 20_000 });
+  await expect(grid.getByRole('row', { name: /\b10001 POS terminal install/ })).toBeVisible({ timeout: 20_000 });
   const views = page.getByRole('navigation', { name: 'Work order views' });
   return { grid, views, search: page.getByRole('searchbox', { name: 'Search work orders' }) };
 }
@@ -73,14 +73,14 @@ test('search narrows the list as you type', async ({ page, webHost }) => {
   const before = Number(await grid.getAttribute('aria-rowcount'));
 
   await search.pressSequentially('POS');
-  await expect(grid.getByRole('row', { name: /^10018 POS removal/ })).toBeVisible();
+  await expect(grid.getByRole('row', { name: /\b10018 POS removal/ })).toBeVisible();
   await expect(grid.getByRole('row', { name: /Core switch replacement/ })).toHaveCount(0);
   const narrowed = Number(await grid.getAttribute('aria-rowcount'));
   expect(narrowed).toBeLessThan(before);
 
   await search.pressSequentially(' terminal');
   await expect(grid.getByRole('row', { name: /POS removal/ })).toHaveCount(0);
-  await expect(grid.getByRole('row', { name: /^10001 POS terminal install/ })).toBeVisible();
+  await expect(grid.getByRole('row', { name: /\b10001 POS terminal install/ })).toBeVisible();
 });
 
 test('a filter saved as a view comes back with its list, search and filters', async ({ page, webHost }) => {
@@ -139,7 +139,7 @@ test('the keyboard moves through rows and "/" goes to the search box', async ({ 
   await page.keyboard.type('j');
   await expect(search).toHaveValue('j');
   await search.fill('');
-  await expect(grid.getByRole('row', { name: /^10001 / })).toBeVisible();
+  await expect(grid.getByRole('row', { name: /\b10001 / })).toBeVisible();
 
   // Tab reaches the grid once, at the row the keyboard was on.
   await dataRows(grid).first().click();
