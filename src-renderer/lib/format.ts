@@ -69,9 +69,12 @@ export function describeMissing(fields: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** "$1,240" or "$12.50": the marketplace pays in US dollars. */
+const MONEY_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "$1,240" or "$12.50" (never "$12.5"): the marketplace pays in US dollars. */
 export function formatMoney(amount: number | null | undefined): string {
-  return typeof amount === 'number' && Number.isFinite(amount) ? MONEY.format(amount) : '—';
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return '—';
+  return Number.isInteger(amount) ? MONEY.format(amount) : MONEY_CENTS.format(amount);
 }
 
 /** The site's time zone as the service names it on the schedule or the location; undefined when it does not. */

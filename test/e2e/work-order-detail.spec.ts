@@ -10,6 +10,12 @@ test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
 const WITH_THREAD = 10019;
 /** Published, with three requests, one a counter-offer. */
 const WITH_REQUESTS = 10010;
+/** Routed to a provider. */
+const ROUTED = 10014;
+/** Work done, with time logged and three expenses. */
+const FINISHED = 10027;
+/** Assigned, its provider asking to hand it to another. */
+const WITH_SWAP = 10026;
 
 const SECTIONS = ['Overview', 'Providers', 'Milestones', 'Messages', 'Problems', 'Time logs', 'Pay', 'Shipments', 'Expenses', 'Attachments'];
 
@@ -49,8 +55,9 @@ test('an order opened from the list shows every section with the seeded data', a
   // Milestones: the lifecycle with the current step marked.
   await expect(panel.getByRole('list', { name: 'Lifecycle' }).locator('[aria-current="step"]')).toHaveText(/Assigned/);
 
-  // The section nav scrolls to a section.
-  await panel.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Pay' }).click();
+  // The section nav scrolls to a section, by keyboard too: Enter on a button is the button's, not the list's.
+  await panel.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Pay' }).focus();
+  await page.keyboard.press('Enter');
   await expect(panel.getByRole('heading', { name: 'Pay', exact: true })).toBeInViewport();
 
   // Esc closes the panel (the shortcut registry's handler, not a second one).
@@ -106,6 +113,8 @@ test('requests and counter-offers, compared side by side, and a new request from
 });
 
 test('screenshots of the detail in light and dark', async ({ page, webHost }, testInfo) => {
+  // Four orders opened and refreshed, two themes, two sizes: more than the default budget under load.
+  test.slow();
   const panel = await openOrder(page, webHost.url, WITH_THREAD);
   await page.screenshot({ path: testInfo.outputPath('detail-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -120,4 +129,43 @@ test('screenshots of the detail in light and dark', async ({ page, webHost }, te
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 760 });
   await page.screenshot({ path: testInfo.outputPath('providers-compare-dark-1280.png') });
+
+  // A routed order (Unroute), and a finished one with time logs, expenses and pay.
+  const routed = await openFromList(page, ROUTED);
+  await routed.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Providers' }).click();
+  await expect(routed.getByRole('button', { name: /^Unroute / }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('routed-dark-1280.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  const finished = await openFromList(page, FINISHED);
+  await finished.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Time logs' }).click();
+  await expect(finished.getByRole('region', { name: 'Expenses' }).getByRole('row')).toHaveCount(4);
+  await page.screenshot({ path: testInfo.outputPath('finished-light-1280.png') });
+});
+
+test('a swap answered and a problem reported from the panel go through the outbox', async ({ page, webHost }, testInfo) => {
+  const panel = await openOrder(page, webHost.url, WITH_SWAP);
+  const swaps = panel.getByRole('list').filter({ hasText: 'asks to hand the order to' });
+  await expect(swaps.getByRole('button', { name: /^Decline swap to / })).toBeVisible();
+  await expect(swaps.getByRole('button', { name: /^Accept swap to / })).toBeVisible();
+  await panel.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Providers' }).click();
+  await page.screenshot({ path: testInfo.outputPath('swap-light.png') });
+  await swaps.getByRole('button', { name: /^Decline swap to / }).click();
+  // Answered: the buttons go at once, and the marketplace's answer shows once the outbox sent it.
+  await expect(swaps.getByRole('button', { name: /^Decline swap to / })).toHaveCount(0);
+  await expect(swaps.getByText('Declined')).toBeVisible({ timeout: 20_000 });
+
+  await panel.getByRole('button', { name: 'Report a problem' }).click();
+  const form = panel.getByRole('form', { name: 'Report a problem' });
+  // Nothing chosen: the channel's schema refuses it, and the form says what is missing.
+  await form.getByRole('button', { name: 'Report' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Choose the kind of problem.');
+  await form.getByRole('combobox', { name: 'Problem type' }).selectOption({ label: 'Missing parts' });
+  await form.getByRole('textbox', { name: 'Comments' }).fill('The replacement mount was not in the box.');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: testInfo.outputPath('problem-form-dark.png') });
+  await form.getByRole('button', { name: 'Report' }).click();
+  await expect(form).toBeHidden();
+  const problems = panel.getByRole('region', { name: 'Problems' });
+  await expect(problems).toContainText('The replacement mount was not in the box.');
+  await expect(problems.getByText('Open')).toBeVisible({ timeout: 20_000 });
 });
