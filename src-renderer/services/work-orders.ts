@@ -58,3 +58,12 @@ export async function countNeedingAttention(): Promise<number> {
   const page = await invoke('workorders:list', { attention: true, per_page: 1 });
   return page.attentionCount;
 }
+
+export async function listProjectOptions(clientId?: number): Promise<FilterOption[]> {
+  const projects = await invoke('projects:list', clientId === undefined ? {} : { clientId });
+  return projects.map((project) => ({ id: project.id, name: project.name ?? `Project ${project.id}` })).sort(byName);
+}
+
+export function listManagerOptions(): Promise<FilterOption[]> {
+  return invoke('managers:list');
+}

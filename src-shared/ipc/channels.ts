@@ -282,6 +282,8 @@ export const channels = {
   'talent-pools:list': { input: NoInput, output: z.array(TalentPoolSummarySchema) },
   'talent-pools:providers': { input: z.strictObject({ poolId: RecordIdSchema }), output: z.array(TalentPoolMemberSchema) },
   /** This company's history with a provider, from the cache only. */
+  /** The managers named on cached orders (the contract lists no company users), for the manager filter. */
+  'managers:list': { input: NoInput, output: z.array(z.object({ id: z.number().int(), name: z.string() })) },
   'providers:history': { input: z.strictObject({ providerId: RecordIdSchema }), output: ProviderHistorySchema },
   'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: ReferenceListSchema },
   'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },

@@ -174,3 +174,27 @@ test('screenshots of the list in light and dark', async ({ page, webHost }, test
   await expect(page.getByRole('grid', { name: 'Work orders: In flight' })).toHaveAttribute('aria-rowcount', String((await badge(views, 'In flight')) + 1));
   await page.screenshot({ path: testInfo.outputPath('in-flight-light-1280.png') });
 });
+
+test('filters combine: a client, a manager and a schedule range, counted on the Filters button', async ({ page, webHost }) => {
+  const { grid } = await openList(page, webHost.url);
+  const all = Number(await grid.getAttribute('aria-rowcount'));
+  await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'Brightline Retail Group' });
+  await expect(grid).not.toHaveAttribute('aria-rowcount', String(all));
+  const byClient = Number(await grid.getAttribute('aria-rowcount'));
+
+  await page.getByRole('button', { name: 'More filters' }).click();
+  const panel = page.getByRole('dialog', { name: 'More filters' });
+  const manager = panel.getByRole('combobox', { name: 'Manager' });
+  await expect(manager.getByRole('option')).not.toHaveCount(1);
+  await manager.selectOption({ index: 1 });
+  await expect(page.getByRole('button', { name: 'More filters, 1 set' })).toBeVisible();
+  await expect.poll(async () => Number(await grid.getAttribute('aria-rowcount'))).toBeLessThan(byClient);
+
+  // A range that ends before any seeded order starts leaves none, and the empty state says the filters hide them.
+  await panel.getByLabel('Starts until').fill('2001-01-01');
+  await expect(page.getByRole('button', { name: 'More filters, 2 set' })).toBeVisible();
+  await expect(page.getByText(/^Filters hide \d+ orders?$/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(grid).toHaveAttribute('aria-rowcount', String(all));
+});

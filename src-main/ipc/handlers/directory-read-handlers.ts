@@ -1,9 +1,10 @@
 import { AppError } from '../../../src-shared/errors';
+import { listCachedManagers } from '../../db/managers';
 import type { AppServices } from '../../app/app-services';
 import { readProviderHistory } from '../../db/provider-history';
 import type { Handlers } from '../dispatcher';
 
-type DirectoryChannel = 'clients:list' | 'projects:list' | 'talent-pools:list' | 'talent-pools:providers' | 'providers:history';
+type DirectoryChannel = 'clients:list' | 'projects:list' | 'talent-pools:list' | 'talent-pools:providers' | 'providers:history' | 'managers:list';
 
 /** Clients, projects and talent pools, from the active environment's cache only: never a request to the marketplace. */
 export function directoryReadHandlers(services: AppServices): Pick<Handlers, DirectoryChannel> {
@@ -16,6 +17,7 @@ export function directoryReadHandlers(services: AppServices): Pick<Handlers, Dir
       if (!members) throw new AppError('TALENT_POOL_NOT_FOUND');
       return members;
     },
+    'managers:list': () => services.use(({ db }) => listCachedManagers(db)),
     'providers:history': ({ providerId }) => services.use(({ db }) => readProviderHistory(db, providerId)),
   };
 }
