@@ -26,8 +26,8 @@ async function openOrder(page: Page, url: string, id: number) {
   return openFromList(page, id);
 }
 
-/** Finds the order by its id in the search box and clicks its row. */
-async function openFromList(page: Page, id: number) {
+/** Finds the order by its id in the search box and clicks its row; by default waits for the refresh to land. */
+async function openFromList(page: Page, id: number, { refreshed = true } = {}) {
   const grid = page.getByRole('grid', { name: /^Work orders:/ });
   await page.getByRole('searchbox', { name: 'Search work orders' }).fill(String(id));
   // The id cell, not the row's middle: the row may carry controls of its own (a selection box).
@@ -35,7 +35,7 @@ async function openFromList(page: Page, id: number) {
   const panel = page.getByRole('complementary', { name: `Work order ${id}` });
   await expect(panel).toBeVisible();
   // Painted from the cache at once, then refreshed from the marketplace.
-  await expect(panel.getByRole('status').filter({ hasText: /^Updated \d{1,2}:\d{2}/ })).toBeVisible({ timeout: 15_000 });
+  if (refreshed) await expect(panel.getByRole('status').filter({ hasText: /^Updated \d{1,2}:\d{2}/ })).toBeVisible({ timeout: 15_000 });
   return panel;
 }
 
@@ -168,4 +168,20 @@ test('a swap answered and a problem reported from the panel go through the outbo
   const problems = panel.getByRole('region', { name: 'Problems' });
   await expect(problems).toContainText('The replacement mount was not in the box.');
   await expect(problems.getByText('Open')).toBeVisible({ timeout: 20_000 });
+});
+
+test('a refresh that cannot reach the marketplace keeps the saved copy and says so', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  const grid = page.getByRole('grid', { name: /^Work orders:/ });
+  await expect(grid.getByRole('row').filter({ hasText: 'POS terminal install' }).first()).toBeVisible({ timeout: 20_000 });
+  // The marketplace drops the connection of every read of this order: the network is gone, for it.
+  const { origin } = await localMarketplace(webHost);
+  const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 'drop', path: `workorders/${WITH_THREAD}`, method: 'GET' } });
+  expect(fault.ok()).toBe(true);
+
+  const panel = await openFromList(page, WITH_THREAD, { refreshed: false });
+  await expect(panel.getByRole('status').filter({ hasText: /^Offline: showing the saved copy/ })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('heading', { level: 2 })).not.toHaveText('');
+  await expect(panel.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('offline-light.png') });
 });
