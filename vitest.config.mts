@@ -1,11 +1,32 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
+
+const shared = { testTimeout: 20_000, hookTimeout: 20_000 };
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    projects: [
+      {
+        test: {
+          name: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**', 'test/renderer/**', 'node_modules/**'],
+          environment: 'node',
+          ...shared,
+        },
+      },
+      {
+        // The renderer's rune state classes: compiled by Svelte, resolved as the browser build
+        // (the server build has no reactivity). Kept apart: ws and undici would take their browser stubs.
+        plugins: [svelte()],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['test/renderer/**/*.test.ts'],
+          environment: 'node',
+          ...shared,
+        },
+      },
+    ],
   },
 });
