@@ -8,6 +8,12 @@ import type { FilterOption, SavedViewQuery } from '../services/work-orders';
 
 /** The most main answers per call; the list loads pages of this size as the user scrolls. */
 export const PAGE_SIZE = 100;
+/**
+ * Page reads in flight at once. Main answers them one after another, so a scrollbar dragged across
+ * 100,000 orders once queued a read for every page it passed (about 15 ms of main each, seconds in
+ * all) and the rows where it stopped came last; now a returning read asks for what is on screen then.
+ */
+const MAX_PAGE_READS = 2;
 
 export type Scope = { kind: 'list'; id: WorkOrderListId } | { kind: 'attention' };
 export type SortField = NonNullable<WorkOrderListRequest['sort']>;
@@ -36,6 +42,8 @@ export class WorkOrderList {
   attentionCount = $state(0);
   /** Ids with a change waiting in the outbox, as keys: replaced whole with each answer. */
   pending = $state.raw<Readonly<Record<number, true>>>({});
+  /** Ids with a change the marketplace refused, waiting in the outbox for the coordinator. */
+  refused = $state.raw<Readonly<Record<number, true>>>({});
   reasons = $state.raw<Record<string, AttentionReason[]>>({});
   /** The first answer arrived: before it, the screen shows a skeleton rather than "no orders". */
   loaded = $state(false);
@@ -60,6 +68,10 @@ export class WorkOrderList {
   #sequence = 0;
   /** Pages asked for and not answered yet, so scrolling does not ask twice. */
   #loading: Record<number, true> = {};
+  /** How many of those the current query has in flight. */
+  #reading = 0;
+  /** The rows on screen, as the table last said (start inclusive, end exclusive). */
+  #wanted = { start: 0, end: 0 };
 
   scope = $derived<Scope>(this.query.attention ? { kind: 'attention' } : { kind: 'list', id: this.query.list ?? 'workorders_all' });
   /** How many orders the scope holds with no search or filter: what "Filters hide N orders" counts. */
@@ -168,16 +180,18 @@ export class WorkOrderList {
   }
 
   /**
-   * Asks main for the first page again. `keepDepth` (a change announced by main) re-reads every
-   * loaded page, so rows the user scrolled to do not vanish under them.
+   * Asks main for the first page again. `keepDepth` (a change announced by main) re-reads the pages
+   * on screen instead, so rows the user scrolled to do not vanish under them; the others load again
+   * when they come into view (re-reading every page ever loaded cost seconds after a long scroll).
    */
   async refresh({ keepDepth = false } = {}): Promise<void> {
     const sequence = ++this.#sequence;
     this.#loading = {};
+    this.#reading = 0;
     // At once, not when the answer comes: a row the user focuses meanwhile must keep its focus.
     if (!keepDepth) this.focusIndex = -1;
-    const loaded = Object.keys(this.pages).map(Number);
-    const numbers = keepDepth && loaded.length > 0 ? loaded : [1];
+    const onScreen = this.#pagesOf(this.#wanted.start, this.#wanted.end);
+    const numbers = keepDepth && onScreen.length > 0 ? onScreen : [1];
     try {
       const answers = await Promise.all(numbers.map((number) => service.listWorkOrders(this.#request(number))));
       if (sequence !== this.#sequence) return;
@@ -187,26 +201,42 @@ export class WorkOrderList {
     }
   }
 
-  /** Loads the pages that hold rows `start` to `end` (exclusive) and are not loaded yet. */
+  /** Loads the pages that hold rows `start` to `end` (exclusive) and are not loaded yet: the rows on screen. */
   async ensureLoaded(start: number, end: number): Promise<void> {
-    if (!this.loaded || end <= start) return;
+    this.#wanted = { start, end };
+    this.#readWanted();
+  }
+
+  /** Reads the unloaded pages under the rows on screen, at most MAX_PAGE_READS at once; each answer reads what is on screen by then. */
+  #readWanted(): void {
+    if (!this.loaded) return;
     const sequence = this.#sequence;
-    const first = Math.floor(start / PAGE_SIZE) + 1;
-    const last = Math.floor((Math.min(end, this.total) - 1) / PAGE_SIZE) + 1;
-    for (let number = first; number <= last; number += 1) {
+    for (const number of this.#pagesOf(this.#wanted.start, this.#wanted.end)) {
+      if (this.#reading >= MAX_PAGE_READS) return;
       if (this.pages[number] || this.#loading[number]) continue;
       this.#loading[number] = true;
+      this.#reading += 1;
       service.listWorkOrders(this.#request(number)).then(
         (answer) => {
           if (sequence !== this.#sequence) return;
           delete this.#loading[number];
+          this.#reading -= 1;
           this.#accept([[number, answer]], 'merge');
+          this.#readWanted();
         },
         (error: unknown) => {
           if (sequence === this.#sequence) this.#fail(error);
         },
       );
     }
+  }
+
+  /** The page numbers that hold rows `start` to `end` (exclusive) of the list. */
+  #pagesOf(start: number, end: number): number[] {
+    const last = Math.min(end, this.total);
+    if (last <= start) return [];
+    const first = Math.floor(start / PAGE_SIZE) + 1;
+    return Array.from({ length: Math.floor((last - 1) / PAGE_SIZE) + 2 - first }, (_unused, index) => first + index);
   }
 
   #change(patch: Partial<SavedViewQuery>): void {
@@ -226,14 +256,17 @@ export class WorkOrderList {
     if (!last) return;
     const pages = Object.fromEntries(answers.map(([number, answer]) => [number, answer.results]));
     const pendingIds = asKeys(answers.flatMap(([, answer]) => answer.pending));
+    const refusedIds = asKeys(answers.flatMap(([, answer]) => answer.refused));
     const reasons = Object.assign({}, ...answers.map(([, answer]) => answer.attention)) as Record<string, AttentionReason[]>;
     if (mode === 'replace') {
       this.pages = pages;
       this.pending = pendingIds;
+      this.refused = refusedIds;
       this.reasons = reasons;
     } else {
       this.pages = { ...this.pages, ...pages };
       this.pending = { ...this.pending, ...pendingIds };
+      this.refused = { ...this.refused, ...refusedIds };
       this.reasons = { ...this.reasons, ...reasons };
     }
     this.#onRows(answers.flatMap(([, answer]) => answer.results));

@@ -105,6 +105,8 @@ export const WorkOrderPageSchema = z.object({
   attentionCount: z.number().int(),
   /** Orders of this page with a change waiting in the outbox. */
   pending: z.array(CachedWorkOrderIdSchema),
+  /** Orders of this page with a change the marketplace refused (undone in the cache), waiting for the coordinator to retry or discard it. */
+  refused: z.array(CachedWorkOrderIdSchema),
   /** Why orders of this page need attention, by id (absent: no reason). */
   attention: z.record(z.string(), z.array(AttentionReasonSchema)),
 });

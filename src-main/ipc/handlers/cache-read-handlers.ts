@@ -40,9 +40,13 @@ export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheRe
   return {
     'workorders:list': async (request) => {
       const now = Date.now();
-      return services.use(({ workOrders }) => {
+      return services.use(({ workOrders, outbox }) => {
         const page = workOrders.list({ ...cacheQuery(request), now });
-        return { ...page, ...workOrders.marks(page.results.map((order) => order.id), now), counts: workOrders.counts(), attentionCount: workOrders.attentionCount(now) };
+        const ids = page.results.map((order) => order.id);
+        // A refused change is on the order until the coordinator retries or discards it: the row says so.
+        const refusedIds = new Set(outbox.entries.flatMap((entry) => (entry.state === 'refused' && entry.workOrderId !== null ? [entry.workOrderId] : [])));
+        const refused = ids.filter((id) => refusedIds.has(id));
+        return { ...page, ...workOrders.marks(ids, now), refused, counts: workOrders.counts(), attentionCount: workOrders.attentionCount(now) };
       });
     },
     'workorders:get': async ({ id }) => {

@@ -64,8 +64,12 @@ describe('the outbox through IPC, against the local marketplace', () => {
     const order = results[0] as Order;
     const bad = await call<OutboxReceipt>('workorders:update', { id: order.id, changes: { title: 'Never', client: { id: 987654 } } });
     await until(entries, (list) => list[0]?.state === 'refused', 'the refusal');
+    // The list marks the order refused, until the coordinator discards (or retries) the change.
+    const draftPage = { list: 'workorders_draft', per_page: 100 };
+    expect((await call<{ refused: number[] }>('workorders:list', draftPage)).refused).toEqual([order.id]);
     expect(await call('outbox:discard', { entryId: bad.entryId })).toEqual({ discarded: [bad.entryId] });
     expect(await entries()).toEqual([]);
+    expect((await call<{ refused: number[] }>('workorders:list', draftPage)).refused).toEqual([]);
     expect(await call<Order>('workorders:get', { id: order.id })).toMatchObject({ title: order.title });
   });
 
