@@ -31,11 +31,13 @@ export function readConnectivity(): Promise<ConnectivityStatus> {
   return invoke('connectivity:status');
 }
 
-/** Runs a write, toasting a refusal by main (bad input, a closing app); answers whether it was queued. */
-async function queue(write: () => Promise<unknown>, done: string, failed: string): Promise<boolean> {
+/**
+ * Runs a write; a refusal by main (bad input, a closing app) is toasted. Success is not: the panel
+ * shows the queued change where it belongs at once (a pending message, problem or swap answer).
+ */
+async function queue(write: () => Promise<unknown>, failed: string): Promise<boolean> {
   try {
     await write();
-    toasts.show({ tone: 'success', message: done });
     return true;
   } catch (error) {
     toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : failed });
@@ -44,23 +46,15 @@ async function queue(write: () => Promise<unknown>, done: string, failed: string
 }
 
 export function sendMessage(workOrderId: number, message: string, parentId?: number): Promise<boolean> {
-  return queue(() => invoke('messages:send', { workOrderId, message, parentId }), `Message queued for #${workOrderId}`, 'The message could not be queued.');
+  return queue(() => invoke('messages:send', { workOrderId, message, parentId }), 'The message could not be queued.');
 }
 
 export function reportProblem(workOrderId: number, problemTypeId: number, comments?: string): Promise<boolean> {
-  return queue(
-    () => invoke('problems:report', { workOrderId, problemTypeId, comments: comments || undefined }),
-    `Problem reported on #${workOrderId}`,
-    'The problem could not be queued.',
-  );
+  return queue(() => invoke('problems:report', { workOrderId, problemTypeId, comments: comments || undefined }), 'The problem could not be queued.');
 }
 
 export function answerSwap(workOrderId: number, swapId: string, accept: boolean): Promise<boolean> {
-  return queue(
-    () => invoke(accept ? 'swaps:accept' : 'swaps:decline', { workOrderId, swapId }),
-    `Swap ${accept ? 'accepted' : 'declined'} on #${workOrderId}`,
-    'The swap answer could not be queued.',
-  );
+  return queue(() => invoke(accept ? 'swaps:accept' : 'swaps:decline', { workOrderId, swapId }), 'The swap answer could not be queued.');
 }
 
 export interface DetailListeners {

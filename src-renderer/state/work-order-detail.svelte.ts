@@ -110,15 +110,22 @@ export class WorkOrderDetailState {
   }
 
   sendMessage(message: string, parentId?: number): Promise<boolean> {
-    return service.sendMessage(this.id, message, parentId);
+    return this.#queued(service.sendMessage(this.id, message, parentId));
   }
 
   reportProblem(problemTypeId: number, comments?: string): Promise<boolean> {
-    return service.reportProblem(this.id, problemTypeId, comments);
+    return this.#queued(service.reportProblem(this.id, problemTypeId, comments));
   }
 
   answerSwap(swapId: string, accept: boolean): Promise<boolean> {
-    return service.answerSwap(this.id, swapId, accept);
+    return this.#queued(service.answerSwap(this.id, swapId, accept));
+  }
+
+  /** A queued write shows at once: the entries are read now, not only when `outbox:changed` comes. */
+  async #queued(write: Promise<boolean>): Promise<boolean> {
+    const queued = await write;
+    if (queued) await this.#readEntries();
+    return queued;
   }
 
   async #open(): Promise<void> {

@@ -5,6 +5,9 @@ import { expect, test } from './fixtures';
 // The detail panel over the demo seed: an order opened from the list shows its sections, sends a
 // message through the outbox, and lists provider requests, one of them made by the simulation.
 test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+// Each test waits for a first pull, then opens and refreshes orders: under a loaded machine (several
+// web hosts and their marketplaces on two cores) that outlasts the default 30 s.
+test.describe.configure({ timeout: 90_000 });
 
 /** Assigned and confirmed, with a message thread (seed: simulation/demo-seed.ts). */
 const WITH_THREAD = 10019;
@@ -22,7 +25,7 @@ const SECTIONS = ['Overview', 'Providers', 'Milestones', 'Messages', 'Problems',
 async function openOrder(page: Page, url: string, id: number) {
   await page.goto(url);
   const grid = page.getByRole('grid', { name: /^Work orders:/ });
-  await expect(grid.getByRole('row').filter({ hasText: 'POS terminal install' }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(grid.getByRole('row').filter({ hasText: 'POS terminal install' }).first()).toBeVisible({ timeout: 45_000 });
   return openFromList(page, id);
 }
 
@@ -35,7 +38,7 @@ async function openFromList(page: Page, id: number, { refreshed = true } = {}) {
   const panel = page.getByRole('complementary', { name: `Work order ${id}` });
   await expect(panel).toBeVisible();
   // Painted from the cache at once, then refreshed from the marketplace.
-  if (refreshed) await expect(panel.getByRole('status').filter({ hasText: /^Updated \d{1,2}:\d{2}/ })).toBeVisible({ timeout: 15_000 });
+  if (refreshed) await expect(panel.getByRole('status').filter({ hasText: /^Updated \d{1,2}:\d{2}/ })).toBeVisible({ timeout: 30_000 });
   return panel;
 }
 
@@ -75,7 +78,7 @@ test('a message sent from the panel shows in the thread at once, then as sent', 
   await expect(thread).toContainText(text);
   await expect(panel.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   // The outbox sends it and main refreshes the order: it stays in the thread, no longer pending.
-  await expect(thread.getByRole('listitem').filter({ hasText: text }).getByText('Pending')).toHaveCount(0, { timeout: 20_000 });
+  await expect(thread.getByRole('listitem').filter({ hasText: text }).getByText('Pending')).toHaveCount(0, { timeout: 30_000 });
   await expect(thread).toContainText(text);
 
   // An empty message is refused by the channel's own schema before anything is queued.
@@ -113,7 +116,7 @@ test('requests and counter-offers, compared side by side, and a new request from
 });
 
 test('screenshots of the detail in light and dark', async ({ page, webHost }, testInfo) => {
-  // Four orders opened and refreshed, two themes, two sizes: more than the default budget under load.
+  // Four orders opened and refreshed, two themes, two sizes.
   test.slow();
   const panel = await openOrder(page, webHost.url, WITH_THREAD);
   await page.screenshot({ path: testInfo.outputPath('detail-light.png') });
@@ -152,7 +155,7 @@ test('a swap answered and a problem reported from the panel go through the outbo
   await swaps.getByRole('button', { name: /^Decline swap to / }).click();
   // Answered: the buttons go at once, and the marketplace's answer shows once the outbox sent it.
   await expect(swaps.getByRole('button', { name: /^Decline swap to / })).toHaveCount(0);
-  await expect(swaps.getByText('Declined')).toBeVisible({ timeout: 20_000 });
+  await expect(swaps.getByText('Declined')).toBeVisible({ timeout: 30_000 });
 
   await panel.getByRole('button', { name: 'Report a problem' }).click();
   const form = panel.getByRole('form', { name: 'Report a problem' });
@@ -167,21 +170,36 @@ test('a swap answered and a problem reported from the panel go through the outbo
   await expect(form).toBeHidden();
   const problems = panel.getByRole('region', { name: 'Problems' });
   await expect(problems).toContainText('The replacement mount was not in the box.');
-  await expect(problems.getByText('Open')).toBeVisible({ timeout: 20_000 });
+  await expect(problems.getByText('Open')).toBeVisible({ timeout: 30_000 });
 });
 
 test('a refresh that cannot reach the marketplace keeps the saved copy and says so', async ({ page, webHost }) => {
   await page.goto(webHost.url);
   const grid = page.getByRole('grid', { name: /^Work orders:/ });
-  await expect(grid.getByRole('row').filter({ hasText: 'POS terminal install' }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(grid.getByRole('row').filter({ hasText: 'POS terminal install' }).first()).toBeVisible({ timeout: 45_000 });
   // The marketplace drops the connection of every read of this order: the network is gone, for it.
   const { origin } = await localMarketplace(webHost);
   const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 'drop', path: `workorders/${WITH_THREAD}`, method: 'GET' } });
   expect(fault.ok()).toBe(true);
 
   const panel = await openFromList(page, WITH_THREAD, { refreshed: false });
-  await expect(panel.getByRole('status').filter({ hasText: /^Offline: showing the saved copy/ })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('status').filter({ hasText: /^Offline: showing the saved copy/ })).toBeVisible({ timeout: 30_000 });
   await expect(panel.getByRole('heading', { level: 2 })).not.toHaveText('');
   await expect(panel.getByRole('heading', { name: 'Overview', exact: true })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('offline-light.png') });
+});
+
+test('a change the marketplace refuses is named in the header with its reason', async ({ page, webHost }) => {
+  const panel = await openOrder(page, webHost.url, WITH_THREAD);
+  const { origin } = await localMarketplace(webHost);
+  const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 400, path: `workorders/${WITH_THREAD}/messages`, method: 'POST', count: 1 } });
+  expect(fault.ok()).toBe(true);
+
+  await panel.getByRole('textbox', { name: 'Message' }).fill('Is the loading dock open after 6 pm?');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByText('Pending', { exact: true }).first()).toBeVisible();
+  await expect(panel.getByRole('alert').filter({ hasText: /^The marketplace refused Message on #10019: “Is the loading dock open after 6 pm\?”: .*Injected fault/ })).toBeVisible({ timeout: 30_000 });
+  // Still in the thread, marked refused: nothing the coordinator wrote is lost.
+  await expect(panel.getByRole('list', { name: 'Message thread' }).getByRole('listitem').filter({ hasText: 'Is the loading dock open' })).toContainText('Refused');
+  await page.screenshot({ path: test.info().outputPath('refused-light.png') });
 });
