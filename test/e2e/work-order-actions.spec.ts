@@ -112,7 +112,7 @@ test('a refusal from the marketplace comes back as a message naming the change a
   const notifications = page.getByRole('region', { name: 'Notifications' });
   await expect(notifications).toContainText(/Refused: Unpublish #10009/, { timeout: 20_000 });
   // The row carries the refusal until the coordinator retries or discards it.
-  await views.getByRole('button', { name: /^All \d+$/ }).click();
+  await views.getByRole('button', { name: /^Cancelled \d+$/ }).click();
   await expect(row(page, 10009)).toContainText('Refused');
   await page.screenshot({ path: test.info().outputPath('refusal-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
