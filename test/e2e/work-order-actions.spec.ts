@@ -117,9 +117,6 @@ test('a refusal from the marketplace comes back as a message naming the change a
   await page.screenshot({ path: test.info().outputPath('refusal-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('refusal-dark.png') });
-  await page.screenshot({ path: test.info().outputPath('refusal-light.png') });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('refusal-dark.png') });
 });
 
 test('the palette opens an order by its number, and lists the actions in context', async ({ page, webHost }) => {
