@@ -4,7 +4,7 @@ import type { SyncCache } from './sync-cache';
 import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
 
 export interface WorkOrderRefreshDependencies {
-  workOrders: Pick<WorkOrdersApi, 'get'>;
+  workOrders: Pick<WorkOrdersApi, 'get' | 'milestones'>;
   cache: SyncCache;
   parts: WorkOrderPartsPullDependencies;
 }
@@ -20,7 +20,10 @@ export type WorkOrderRefreshOutcome = 'stored' | 'pending' | 'gone';
 export async function refreshWorkOrder(id: number, deps: WorkOrderRefreshDependencies, signal: AbortSignal): Promise<WorkOrderRefreshOutcome> {
   let order;
   try {
-    order = await deps.workOrders.get(id, { signal });
+    // The milestones (when each state was reached) are their own route: kept in the order's
+    // document, so the timeline has its dates offline too. An older marketplace without it is no loss.
+    const [answer, milestones] = await Promise.all([deps.workOrders.get(id, { signal }), deps.workOrders.milestones(id, { signal }).catch(() => undefined)]);
+    order = milestones ? { ...answer, milestones } : answer;
   } catch (error) {
     if (error instanceof ApiError && error.code === 'API_NOT_FOUND') return deps.cache.deleteUnlessPending(id) ? 'gone' : 'pending';
     throw error;

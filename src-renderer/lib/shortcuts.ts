@@ -50,6 +50,12 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** Enter and Space on a button, a link or a checkbox are that control's own: never a list shortcut. */
+function isControlKey(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' && event.key !== ' ') return false;
+  return event.target instanceof HTMLElement && event.target.closest('button, a[href], summary, [role="button"], [role="menuitem"], [role="option"], input') !== null;
+}
+
 function keyOf(event: KeyboardEvent): string | undefined {
   if (event.altKey) return undefined;
   if (event.ctrlKey || event.metaKey) return event.key.length === 1 ? `Mod+${event.key.toLowerCase()}` : undefined;
@@ -62,7 +68,7 @@ function find(key: string, typing: boolean): Shortcut | undefined {
 }
 
 export function handleShortcut(event: KeyboardEvent): void {
-  if (event.defaultPrevented) return;
+  if (event.defaultPrevented || isControlKey(event)) return;
   const key = keyOf(event);
   if (!key) return;
   const typing = isTypingTarget(event.target);

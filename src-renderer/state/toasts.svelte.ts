@@ -27,6 +27,15 @@ class Toasts {
     return id;
   }
 
+  /** Ctrl/Cmd+Z: the newest toast that can still be undone. */
+  async undoLatest(): Promise<boolean> {
+    const toast = this.items.findLast((candidate) => candidate.undo);
+    if (!toast?.undo) return false;
+    this.dismiss(toast.id);
+    await toast.undo();
+    return true;
+  }
+
   dismiss(id: number): void {
     clearTimeout(this.#timers.get(id));
     this.#timers.delete(id);

@@ -10,7 +10,7 @@ const GONE = 987_654;
 describe('refreshWorkOrder', () => {
   it('removes an order the service answers 404 for, but keeps one an outbox change waits for', async () => {
     const { db, client, deps, workOrders } = await syncUnderTest();
-    const missing = { get: async () => Promise.reject(new ApiError('API_NOT_FOUND')) };
+    const missing = { get: async () => Promise.reject(new ApiError('API_NOT_FOUND')), milestones: async () => Promise.reject(new ApiError('API_NOT_FOUND')) };
     const parts = { parts: client.parts, repository: new WorkOrderPartsRepository(db), now: Date.now };
     const signal = new AbortController().signal;
     deps.cache.store([{ ...serializeWorkOrder({ id: GONE, title: 'Deleted elsewhere' }), fingerprint: 'x', complete: false }]);
@@ -33,5 +33,15 @@ describe('refreshWorkOrder', () => {
     const parts = { parts: client.parts, repository: new WorkOrderPartsRepository(db), now: Date.now };
     expect(await refreshWorkOrder(order.id, { workOrders: client.workOrders, cache: deps.cache, parts }, new AbortController().signal)).toBe('pending');
     expect(workOrders.get(order.id)?.title).toBe('Edited offline');
+  });
+
+  it('keeps the milestones with the order, so the timeline has its dates offline', async () => {
+    const { db, client, deps, workOrders } = await syncUnderTest();
+    const parts = { parts: client.parts, repository: new WorkOrderPartsRepository(db), now: Date.now };
+    // Seeded work done: created, published, assigned and work done each have a date.
+    expect(await refreshWorkOrder(10_027, { workOrders: client.workOrders, cache: deps.cache, parts }, new AbortController().signal)).toBe('stored');
+    const stored = workOrders.get(10_027) as { milestones?: Record<string, { utc?: string } | null> };
+    for (const step of ['created', 'assigned', 'workdone']) expect(stored.milestones?.[step]?.utc, step).toEqual(expect.any(String));
+    expect(stored.milestones?.approved ?? null).toBeNull();
   });
 });
