@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { until } from '../support/until';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 
@@ -12,6 +12,7 @@ interface MarketOrder {
   id: number;
   title: string;
   status: { name: string };
+  assignee?: { user?: { id?: number } };
   routes?: { results?: { technician?: { id?: number } }[] };
 }
 
@@ -81,6 +82,26 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await cancel.getByRole('textbox', { name: 'Message to the provider' }).fill('The client withdrew the job.');
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await onMarketplace(webHost, 10029, (order) => order.status.name === 'Cancelled', 'cancelled');
+});
+
+test('a provider requests a published order on the marketplace; the coordinator assigns them from the request', async ({ page, webHost }) => {
+  test.setTimeout(60_000);
+  await openList(page, webHost);
+  const { origin } = await localMarketplace(webHost);
+  const asked = await page.request.post(`${origin}/__local/simulate/request`, { data: { work_order_id: 10011, provider_id: 3019, notes: 'Can be there at 8.' } });
+  expect(asked.ok()).toBe(true);
+  const { user } = (await asked.json()) as { user?: { first_name?: string; last_name?: string } };
+  const name = `${user?.first_name} ${user?.last_name}`;
+
+  // Opening the order fetches it fresh: the new request is there.
+  await page.getByRole('searchbox', { name: 'Search work orders' }).fill('10011');
+  await row(page, 10011).getByText('10011', { exact: true }).click();
+  const panel = page.getByRole('complementary', { name: 'Work order 10011' });
+  const request = panel.getByRole('article', { name: `Request from ${name}` });
+  await expect(request).toContainText('Can be there at 8.', { timeout: 30_000 });
+  await request.getByRole('button', { name: `Assign ${name}` }).click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Assigned #10011');
+  await onMarketplace(webHost, 10011, (order) => order.status.name === 'Assigned' && order.assignee?.user?.id === 3019, 'assigned to 3019');
 });
 
 test('a bulk publish of three drafts reports each order, and the marketplace has them all', async ({ page, webHost }) => {
