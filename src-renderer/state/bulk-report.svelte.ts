@@ -4,7 +4,7 @@ import { AppError } from '../../src-shared/errors';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { on } from '../lib/api';
-import { listOutbox, retryEntry } from '../services/work-order-actions';
+import { discardEntry, listOutbox, retryEntry } from '../services/work-order-actions';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
 
 /**
@@ -12,9 +12,10 @@ import { allowsAction as allows } from '../../src-shared/domain/work-order-rules
  * - `applied`: the marketplace took it (the entry left the outbox);
  * - `refused`: the marketplace said no, with its reason;
  * - `not-allowed`: never queued, the order's status does not allow the action;
- * - `failed`: could not be queued at all.
+ * - `failed`: could not be queued at all;
+ * - `undone`: taken back inside the undo window, never sent.
  */
-export type BulkOutcome = 'waiting' | 'applied' | 'refused' | 'not-allowed' | 'failed';
+export type BulkOutcome = 'waiting' | 'applied' | 'refused' | 'not-allowed' | 'failed' | 'undone';
 
 export interface BulkRow {
   id: number;
@@ -44,7 +45,7 @@ export class BulkReport {
   }
 
   counts = $derived.by(() => {
-    const counts: Record<BulkOutcome, number> = { waiting: 0, applied: 0, refused: 0, 'not-allowed': 0, failed: 0 };
+    const counts: Record<BulkOutcome, number> = { waiting: 0, applied: 0, refused: 0, 'not-allowed': 0, failed: 0, undone: 0 };
     for (const row of this.rows) counts[row.outcome] += 1;
     return counts;
   });
@@ -71,6 +72,19 @@ export class BulkReport {
       this.#patch(id, { outcome: 'waiting', entryId: receipt.entryId, reason: undefined });
     } catch (error) {
       this.#patch(id, { outcome: 'failed', reason: error instanceof AppError ? error.message : 'Could not be queued' });
+    }
+  }
+
+  /** Takes back every change still waiting (assign, approve and cancel wait out the undo window first). */
+  async undoAll(): Promise<void> {
+    for (const row of this.rows) {
+      if (row.outcome !== 'waiting' || !row.entryId) continue;
+      try {
+        await discardEntry(row.entryId);
+        this.#patch(row.id, { outcome: 'undone', reason: undefined });
+      } catch {
+        // Already on the wire or applied: the outbox's answer will say which.
+      }
     }
   }
 

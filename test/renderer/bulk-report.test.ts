@@ -78,4 +78,20 @@ describe('BulkReport', () => {
     flushSync();
     expect(report.rows[0]?.outcome).toBe('failed');
   });
+
+  it('takes back a whole batch still inside its undo window', async () => {
+    const done = (id: number) => ({ ...draft(id), status: { id: 4, name: 'Work Done' } }) as unknown as WorkOrder;
+    const report = new BulkReport('approve', [done(1), done(2)]);
+    fake.entries = [1, 2].map((index) => ({ id: `entry-${index}`, state: 'scheduled', error: null }));
+    let next = 0;
+    await report.queue(async () => ({ entryId: `entry-${(next += 1)}` }));
+    await report.undoAll();
+    flushSync();
+    expect(fake.calls.filter(([channel]) => channel === 'outbox:discard')).toEqual([
+      ['outbox:discard', { entryId: 'entry-1' }],
+      ['outbox:discard', { entryId: 'entry-2' }],
+    ]);
+    expect(report.rows.map((row) => row.outcome)).toEqual(['undone', 'undone']);
+    expect(report.done).toBe(true);
+  });
 });
