@@ -89,6 +89,9 @@ const FILTERS = {
 type FilterName = keyof typeof FILTERS;
 const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
 
+/** The attention rules compare times with now: a count is reused within this window only. */
+const ATTENTION_MEMO_MS = 5_000;
+
 const MATCH = 'w.id IN (SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search)';
 const STATUS_IDS = 'w.status_id IN (SELECT value FROM json_each(@status_ids))';
 
@@ -144,6 +147,11 @@ export class WorkOrderRepository {
   #checkpointPages: number | undefined;
   readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
 
+  readonly #generation: Statement;
+  /** The whole-cache counts, kept until the cache changes: every list call answers them, most change nothing. */
+  #countsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
+  #attentionMemo: { key: string; value: number } | undefined;
+
   constructor(private readonly db: CacheDatabase) {
     this.#statements = new StatementCache(db);
     const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
@@ -161,6 +169,7 @@ export class WorkOrderRepository {
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
     this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
     this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
+    this.#generation = db.prepare('SELECT total_changes()').pluck();
     this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
     this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
@@ -270,17 +279,28 @@ export class WorkOrderRepository {
     const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
 
     const perPage = clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE);
-    const total = this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
-    const pages = Math.max(1, Math.ceil(total / perPage));
     const page = clampPage(query.page, 1, Number.MAX_SAFE_INTEGER);
     const direction = query.order === 'desc' ? 'DESC' : 'ASC';
     const sortKey = SORT_KEYS[query.sort ?? 'id'];
     const orderBy = sortKey === SORT_KEYS.id ? `w.id ${direction}` : `${sortKey} ${direction}, w.id ${direction}`;
-    // Ids first, json after: sorting carries only the key and id, not every matching order's JSON.
-    const pageIds = this.#statements
-      .get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`)
-      .pluck()
-      .all({ ...parameters, limit: perPage, offset: (page - 1) * perPage }) as number[];
+    const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
+    let total: number | undefined;
+    let pageIds: number[];
+    if (search) {
+      // A search's full-text match is the costly part (a short prefix matches most orders): run it
+      // once, counting in the same pass, not once for the count and again for the page.
+      const rows = this.#statements
+        .get(`SELECT w.id, COUNT(*) OVER () AS total FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`)
+        .all(paging) as { id: number; total: number }[];
+      pageIds = rows.map((row) => row.id);
+      total = rows[0]?.total;
+    } else {
+      // Ids first, json after: sorting carries only the key and id, not every matching order's JSON.
+      pageIds = this.#statements.get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[];
+    }
+    // Without a search the count reads an index; a search's page past the end has no row to carry it.
+    total ??= this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
+    const pages = Math.max(1, Math.ceil(total / perPage));
     const jsonById = new Map((this.#byIds.all(JSON.stringify(pageIds)) as { id: number; json: string }[]).map((row) => [row.id, row.json]));
     const results = pageIds.flatMap((id) => {
       const json = jsonById.get(id);
@@ -297,13 +317,29 @@ export class WorkOrderRepository {
     return { pending: rows.filter((row) => row.pending === 1).map((row) => row.id), attention };
   }
 
-  /** How many cached orders need attention now. */
-  attentionCount(now: number = Date.now()): number {
-    return this.#attentionCount.get({ now }) as number;
+  /**
+   * What changed the cache since: this connection's own writes (`total_changes()`) and other
+   * connections' commits (`data_version`). Equal keys mean equal counts.
+   */
+  #cacheKey(): string {
+    return `${this.#generation.get() as number}:${this.db.pragma('data_version', { simple: true }) as number}`;
   }
 
-  /** How many cached orders each list holds, from one pass over the status index. */
+  /** How many cached orders need attention now; the rules read the clock, so a memo lasts a few seconds at most. */
+  attentionCount(now: number = Date.now()): number {
+    const key = `${this.#cacheKey()}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: this.#attentionCount.get({ now }) as number };
+    return this.#attentionMemo.value;
+  }
+
+  /** How many cached orders each list holds, from one pass over the status index; kept until the cache changes. */
   counts(): Record<WorkOrderListId, number> {
+    const key = this.#cacheKey();
+    if (this.#countsMemo?.key !== key) this.#countsMemo = { key, value: this.#countAll() };
+    return this.#countsMemo.value;
+  }
+
+  #countAll(): Record<WorkOrderListId, number> {
     const byStatus = new Map<number | null, number>();
     for (const row of this.#statusCounts.all() as { status_id: number | null; count: number }[]) byStatus.set(row.status_id, row.count);
     const all = [...byStatus.values()].reduce((total, count) => total + count, 0);

@@ -121,4 +121,29 @@ describe('WorkOrderRepository', () => {
     for (const list of WORK_ORDER_LIST_IDS) expect(counts[list]).toBe(repository.list({ list }).total);
     expect(counts.workorders_all).toBe(500);
   });
+
+  it('answers the counts again without counting until the cache changes', () => {
+    const before = repository.counts();
+    expect(repository.counts()).toBe(before);
+    const draft = { ...(ORDERS[0] as WorkOrder), id: 900_001, status: { id: 1, name: 'Draft' } } as WorkOrder;
+    repository.upsertMany([draft]);
+    const after = repository.counts();
+    expect(after.workorders_all).toBe(before.workorders_all + 1);
+    expect(after.workorders_draft).toBe(before.workorders_draft + 1);
+    db.prepare('DELETE FROM work_orders WHERE id = ?').run(900_001);
+    expect(repository.counts()).toEqual(before);
+  });
+
+  it('finds the same orders and total in one pass for a search, page by page and past the end', () => {
+    const first = repository.list({ f_search: 'install', per_page: 7 });
+    expect(first.total).toBeGreaterThan(7);
+    const everyId = new Set<number>();
+    for (let page = 1; page <= first.pages; page += 1) {
+      const answer = repository.list({ f_search: 'install', per_page: 7, page });
+      expect(answer.total).toBe(first.total);
+      for (const id of ids(answer.results)) everyId.add(id);
+    }
+    expect(everyId.size).toBe(first.total);
+    expect(repository.list({ f_search: 'install', per_page: 7, page: first.pages + 3 })).toMatchObject({ total: first.total, results: [] });
+  });
 });
