@@ -7,7 +7,7 @@ import * as service from '../services/work-orders';
 import type { FilterOption, SavedViewQuery } from '../services/work-orders';
 
 /** The most main answers per call; the list loads pages of this size as the user scrolls. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = 50;
 /**
  * Page reads in flight at once. Main answers them one after another, so a scrollbar dragged across
  * 100,000 orders once queued a read for every page it passed (about 15 ms of main each, seconds in

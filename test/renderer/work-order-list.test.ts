@@ -11,7 +11,8 @@ vi.mock('../../src-renderer/lib/api', () => ({
     if (channel !== 'workorders:list') return Promise.resolve([]);
     const page = input?.page ?? 1;
     return new Promise((resolve) => {
-      const results = Array.from({ length: input?.per_page ?? 100 }, (_unused, index) => ({ id: (page - 1) * 100 + index + 1, title: `Order ${index}` }));
+      const size = input?.per_page ?? 100;
+      const results = Array.from({ length: size }, (_unused, index) => ({ id: (page - 1) * size + index + 1, title: `Order ${index}` }));
       fake.reads.push({ page, answer: () => resolve({ results, total: TOTAL, counts: {}, attentionCount: 0, pending: [], attention: {} }) });
     });
   },
@@ -21,7 +22,9 @@ vi.mock('../../src-renderer/lib/api', () => ({
   },
 }));
 
-const { WorkOrderList } = await import('../../src-renderer/state/work-order-list.svelte');
+const { PAGE_SIZE, WorkOrderList } = await import('../../src-renderer/state/work-order-list.svelte');
+/** The page that holds a row (1-based), at the list's own page size. */
+const pageOf = (row: number) => Math.floor(row / PAGE_SIZE) + 1;
 const TOTAL = 100_000;
 const ROWS_ON_SCREEN = 30;
 
@@ -58,12 +61,12 @@ describe('WorkOrderList page reads', () => {
     // Dragged: the window passes page after page faster than main answers.
     for (let start = 1_000; start < 90_000; start += 1_500) void list.ensureLoaded(start, start + ROWS_ON_SCREEN);
     // The first two windows' pages; the 58 windows after them ask for nothing while those two are out.
-    expect(fake.reads.map((read) => read.page)).toEqual([11, 26]);
+    expect(fake.reads.map((read) => read.page)).toEqual([pageOf(1_000), pageOf(2_500)]);
 
-    // Stopped at rows 89,500 and on: the next reads are for page 896, none for the pages passed.
+    // Stopped at rows 89,500 and on: the next reads are for its page, none for the pages passed.
     void list.ensureLoaded(89_500, 89_500 + ROWS_ON_SCREEN);
     const read = await answerAll();
-    expect(read.slice(-1)).toEqual([896]);
+    expect(read.slice(-1)).toEqual([pageOf(89_500)]);
     expect(read.length).toBeLessThanOrEqual(3);
     expect(list.rowAt(89_500)?.id).toBe(89_501);
   });
@@ -74,12 +77,12 @@ describe('WorkOrderList page reads', () => {
       void list.ensureLoaded(start, start + ROWS_ON_SCREEN);
       await answerAll();
     }
-    expect(Object.keys(list.pages).map(Number)).toEqual([1, 51, 201, 501]);
+    expect(Object.keys(list.pages).map(Number)).toEqual([1, pageOf(5_000), pageOf(20_000), pageOf(50_000)]);
 
     // One announcement (workorders:did-change); outbox:changed listens through the same callback.
     fake.listeners[0]?.();
     const reread = await answerAll();
-    expect(reread).toEqual([501]);
+    expect(reread).toEqual([pageOf(50_000)]);
     expect(list.rowAt(50_000)?.id).toBe(50_001);
   });
 });
