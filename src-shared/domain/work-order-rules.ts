@@ -21,8 +21,8 @@ export function missingForDispatch(fields: DispatchFields): string[] {
   ];
 }
 
-/** The coordinator's actions in the order the UI offers them. Complete is the provider's, and pay is the marketplace's. */
-export const COORDINATOR_OPERATIONS = ['publish', 'route', 'assign', 'unroute', 'unpublish', 'revert', 'unassign', 'incomplete', 'approve', 'unapprove', 'cancel'] as const satisfies readonly WorkOrderOperation[];
+/** The coordinator's actions in the order the UI offers them, the usual next step first (approve before mark incomplete). Complete is the provider's, and pay is the marketplace's. */
+export const COORDINATOR_OPERATIONS = ['publish', 'route', 'assign', 'unroute', 'unpublish', 'revert', 'unassign', 'approve', 'incomplete', 'unapprove', 'cancel'] as const satisfies readonly WorkOrderOperation[];
 export type CoordinatorOperation = (typeof COORDINATOR_OPERATIONS)[number];
 
 const NEEDS_DISPATCH_FIELDS: ReadonlySet<CoordinatorOperation> = new Set(['publish', 'assign']);

@@ -24,7 +24,7 @@ describe('the work order rules both sides share', () => {
     expect(operations('published')).toEqual(['route', 'assign', 'unpublish', 'revert', 'cancel']);
     expect(operations('routed')).toEqual(['publish', 'route', 'assign', 'unroute', 'revert', 'cancel']);
     expect(operations('assigned')).toEqual(['unassign', 'cancel']);
-    expect(operations('workdone')).toEqual(['incomplete', 'approve', 'cancel']);
+    expect(operations('workdone')).toEqual(['approve', 'incomplete', 'cancel']);
     expect(operations('approved')).toEqual(['unapprove', 'cancel']);
     expect(operations('paid')).toEqual([]);
     expect(operations('canceled')).toEqual([]);
