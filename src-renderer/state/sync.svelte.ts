@@ -1,11 +1,11 @@
 import type { SyncStatusPayload } from '../../src-shared/ipc/channels';
 import { AppError } from '../../src-shared/errors';
-import { followSyncProgress, readSyncStatus, signIn } from '../services/sync';
+import { cancelSync, followSyncProgress, readSyncStatus, syncNow } from '../services/sync';
 
-/** App-wide: how fresh the cache is, for the "Synced 14:02" labels and the first-load skeleton. */
+/** App-wide: how fresh the cache is, for the "Synced 14:02" labels, the status area and the first-load skeleton. */
 class SyncState {
   status = $state.raw<SyncStatusPayload | undefined>();
-  /** Why signing in failed (no credentials for a remote environment): the cache still works. */
+  /** Why no pull could start (no credentials or addresses for a remote environment): the cache still works. */
   signInError = $state<string | undefined>();
 
   syncing = $derived(this.status?.state === 'syncing');
@@ -14,7 +14,7 @@ class SyncState {
   /** The first pull may still fill an empty cache: not when signing in or the pull failed. */
   firstPullPending = $derived(this.neverSynced && this.signInError === undefined && this.status?.state !== 'error');
 
-  /** Follows the pull's progress and signs in, which starts a pull. Returns what stops following. */
+  /** Follows the pull's progress and starts one with the stored session. Returns what stops following. */
   start(): () => void {
     const stop = followSyncProgress((status) => (this.status = status));
     void this.#begin();
@@ -24,11 +24,23 @@ class SyncState {
   async #begin(): Promise<void> {
     try {
       this.status = await readSyncStatus();
-      await signIn();
+    } catch {
+      // The pull below says what is wrong, if anything.
+    }
+    await this.syncNow();
+  }
+
+  async syncNow(): Promise<void> {
+    try {
+      this.status = await syncNow();
       this.signInError = undefined;
     } catch (error) {
       this.signInError = error instanceof AppError ? error.message : 'Could not sign in.';
     }
+  }
+
+  async cancel(): Promise<void> {
+    this.status = await cancelSync();
   }
 }
 

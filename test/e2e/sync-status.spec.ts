@@ -1,0 +1,45 @@
+import type { Page } from '@playwright/test';
+import { until } from '../support/until';
+import { marketplaceRest } from '../support/web-host-ipc';
+import { expect, test } from './fixtures';
+
+// The status area in the top bar: online or not, what waits in the outbox, the sync, "Work offline".
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+
+const row = (page: Page, id: number) => page.getByRole('grid', { name: /^Work orders:/ }).getByRole('row', { name: new RegExp(`\\b${id}\\b`) });
+
+test('working offline holds three changes, shown as waiting; switched back, they drain to the marketplace', async ({ page, webHost }) => {
+  test.setTimeout(60_000);
+  await page.goto(webHost.url);
+  const status = page.getByRole('group', { name: 'Sync and connection' });
+  await expect(status.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
+  await expect(status).toContainText('Online');
+
+  const offline = status.getByRole('switch', { name: 'Work offline' });
+  await offline.check();
+  await expect(status).toContainText('Working offline');
+  await expect(status.getByRole('button', { name: 'Sync now' })).toBeDisabled();
+
+  await page.getByRole('navigation', { name: 'Work order views' }).getByRole('button', { name: /^Drafts \d+$/ }).click();
+  for (const id of [10004, 10005, 10006]) await row(page, id).getByRole('checkbox', { name: `Select #${id}` }).check();
+  await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: /^Publish/ }).click();
+  const report = page.getByRole('dialog', { name: 'Publish: 3 orders' });
+  await expect(report).toContainText('3 waiting');
+  await report.getByRole('button', { name: 'Close' }).click();
+  await expect(status.getByTestId('outbox-waiting')).toHaveText('3 changes waiting');
+  await page.screenshot({ path: test.info().outputPath('working-offline-light.png') });
+  // Nothing reached the marketplace.
+  expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name).toBe('Draft');
+
+  await offline.uncheck();
+  await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 20_000 });
+  await expect(status).toContainText('Online');
+  await until(
+    async () => Promise.all([10004, 10005, 10006].map(async (id) => (await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${id}`)).status.name)),
+    (names) => names.every((name) => name === 'Published'),
+    'the three published on the marketplace',
+    20_000,
+  );
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('status-dark.png') });
+});
