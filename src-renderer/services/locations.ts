@@ -1,0 +1,26 @@
+import type { SavedLocation, SavedLocationCreateBody, SavedLocationUpdateBody } from '../../src-shared/api/location';
+import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
+import { invoke, on } from '../lib/api';
+
+/** Saved locations from the cache (name, address, city, zip), offline too; empty text lists them all. */
+export function searchLocations(text: string): Promise<SavedLocation[]> {
+  return invoke('locations:search', { text });
+}
+
+/** Queued in the outbox like every write: the answer's id is temporary until the marketplace makes it. */
+export function createLocation(location: SavedLocationCreateBody): Promise<OutboxReceipt> {
+  return invoke('locations:create', { location });
+}
+
+export function updateLocation(id: number, changes: SavedLocationUpdateBody): Promise<OutboxReceipt> {
+  return invoke('locations:update', { id, changes });
+}
+
+export function deleteLocation(id: number): Promise<OutboxReceipt> {
+  return invoke('locations:delete', { id });
+}
+
+/** Calls `onchange` when saved locations changed (queued, applied, undone or renamed). */
+export function followLocationChanges(onchange: (renamed: { from: number; to: number }[]) => void): () => void {
+  return on('locations:did-change', (change) => onchange(change.renamed ?? []));
+}

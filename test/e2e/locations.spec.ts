@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { until } from '../support/until';
+import { marketplaceRest } from '../support/web-host-ipc';
+import type { WebHostProcess } from '../support/web-host-process';
+import { expect, test } from './fixtures';
+
+// Saved locations (issue 12, part 2): listed and searched from the cache, created with the shared
+// schema's errors shown on the fields, edited and deleted through the outbox, seen on the marketplace.
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+test.describe.configure({ timeout: 60_000 });
+
+interface MarketLocation {
+  id: number;
+  name: string;
+  address2?: string | null;
+}
+
+async function openLocations(page: Page, host: WebHostProcess) {
+  await page.goto(host.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced/, { timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
+  const table = page.getByRole('table', { name: 'Saved locations' });
+  await expect(table.getByRole('row')).not.toHaveCount(1);
+  return table;
+}
+
+const onMarketplace = (host: WebHostProcess, search: string, done: (found: MarketLocation[]) => boolean, what: string) =>
+  until(async () => (await marketplaceRest<{ results: MarketLocation[] }>(host, 'GET', `locations?f_search=${encodeURIComponent(search)}`)).results, done, what, 20_000);
+
+test('a new location shows what it lacks on each field, then is created on the marketplace, and deleted', async ({ page, webHost }) => {
+  const table = await openLocations(page, webHost);
+  await page.getByRole('button', { name: 'New location' }).click();
+  const editor = page.getByRole('form', { name: 'New location' });
+  await editor.getByRole('button', { name: 'Create location' }).click();
+  await expect(editor.getByRole('alert')).toHaveText('Fix the marked fields first.');
+  for (const field of ['Name', 'Address', 'City', 'State', 'ZIP']) await expect(editor.getByRole('textbox', { name: field, exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await page.screenshot({ path: test.info().outputPath('location-errors-light.png') });
+
+  await editor.getByRole('textbox', { name: 'Name', exact: true }).fill('Riverside depot');
+  await editor.getByRole('textbox', { name: 'Address', exact: true }).fill('12 River Rd');
+  await editor.getByRole('textbox', { name: 'City' }).fill('Austin');
+  await editor.getByRole('textbox', { name: 'State' }).fill('TX');
+  await editor.getByRole('textbox', { name: 'ZIP' }).fill('78702');
+  await editor.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Commercial' });
+  await expect(editor.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await editor.getByRole('button', { name: 'Create location' }).click();
+  await expect(editor).toBeHidden();
+  await expect(table.getByRole('row', { name: /Riverside depot/ })).toBeVisible();
+  const [made] = await onMarketplace(webHost, 'Riverside depot', (found) => found.length === 1, 'the new location on the marketplace');
+
+  // Deleted after a confirmation: gone here and there.
+  await expect(table.getByRole('row', { name: /Riverside depot/ }).getByText('Pending')).toHaveCount(0, { timeout: 20_000 });
+  await table.getByRole('button', { name: 'Riverside depot' }).click();
+  await page.getByRole('form', { name: 'Riverside depot' }).getByRole('button', { name: 'Delete…' }).click();
+  await page.getByRole('dialog', { name: 'Delete this location?' }).getByRole('button', { name: 'Delete location' }).click();
+  await expect(table.getByRole('row', { name: /Riverside depot/ })).toHaveCount(0);
+  await onMarketplace(webHost, 'Riverside depot', (found) => !found.some((location) => location.id === made?.id), 'the location deleted on the marketplace');
+});
+
+test('a saved location found by search is edited, only what changed is sent, and the marketplace has it', async ({ page, webHost }) => {
+  const table = await openLocations(page, webHost);
+  const all = await table.getByRole('row').count();
+  const first = table.getByRole('row').nth(1).getByRole('button');
+  const name = (await first.textContent())?.trim() ?? '';
+  await page.getByRole('searchbox', { name: 'Search saved locations' }).fill(name);
+  await expect.poll(() => table.getByRole('row').count()).toBeLessThan(all);
+  await table.getByRole('button', { name, exact: true }).click();
+  const editor = page.getByRole('form', { name });
+  await editor.getByRole('textbox', { name: 'Address line 2' }).fill('Dock 4, rear entrance');
+  // Closing with a change asks first.
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click();
+  await page.screenshot({ path: test.info().outputPath('location-edit-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('location-edit-dark.png') });
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(editor).toBeHidden();
+  await onMarketplace(webHost, name, (found) => found.some((location) => location.name === name && location.address2 === 'Dock 4, rear entrance'), 'the edit on the marketplace');
+});
