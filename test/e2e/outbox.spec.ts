@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { until } from '../support/until';
+import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import type { WebHostProcess } from '../support/web-host-process';
+import { expect, test } from './fixtures';
+
+// The Outbox screen: the conflict inbox (fix and send again, or discard), and the line of waiting changes.
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+
+interface MarketOrder {
+  id: number;
+  title: string;
+  client?: { id?: number } | null;
+  status: { name: string };
+}
+
+/** A client the marketplace has never heard of: its answer is a refusal naming `client.id`. */
+const UNKNOWN_CLIENT = 987654;
+
+async function openApp(page: Page, host: WebHostProcess) {
+  await page.goto(host.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced /, { timeout: 30_000 });
+}
+
+function openOutbox(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Outbox/ }).click();
+}
+
+function onMarketplace(host: WebHostProcess, id: number, done: (order: MarketOrder) => boolean, what: string): Promise<MarketOrder> {
+  return until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, 20_000);
+}
+
+const inbox = (page: Page) => page.getByRole('region', { name: /^Refused by the marketplace/ });
+const nothingWaiting = (page: Page) => page.getByRole('status').filter({ hasText: 'Nothing waiting' });
+
+test('a refused change shows in the conflict inbox with its reason and the nav badge; Edit and retry lands it', async ({ page, webHost }) => {
+  test.setTimeout(60_000);
+  await openApp(page, webHost);
+  await callHost(webHost, 'workorders:update', { id: 10004, changes: { title: 'Survey with the right client', client: { id: UNKNOWN_CLIENT } } });
+  await openOutbox(page);
+
+  const card = inbox(page).getByRole('article');
+  await expect(card).toHaveCount(1, { timeout: 20_000 });
+  await expect(card).toContainText('The marketplace said:');
+  await expect(card.getByText('client.id', { exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox 1 refused' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Open work order 10004' })).toBeVisible();
+
+  await card.getByRole('button', { name: /^Edit and retry/ }).click();
+  const form = card.getByRole('form', { name: /^Edit:/ });
+  await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Survey with the right client');
+  const client = form.getByRole('spinbutton', { name: /^Client id/ });
+  await expect(client).toHaveValue(String(UNKNOWN_CLIENT));
+  // The shared schema checks the edit before main does: an empty id is no id.
+  await client.fill('');
+  await form.getByRole('button', { name: 'Send again' }).click();
+  await expect(form.getByRole('spinbutton', { name: /^Client id/ })).toHaveAttribute('aria-invalid', 'true');
+  await client.fill('501');
+  await page.screenshot({ path: test.info().outputPath('outbox-light.png') });
+  await form.getByRole('button', { name: 'Send again' }).click();
+
+  await onMarketplace(webHost, 10004, (order) => order.title === 'Survey with the right client' && order.client?.id === 501, 'renamed, with client 501');
+  await expect(nothingWaiting(page)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox', exact: true })).toBeVisible();
+});
+
+test('a refused change discarded after the confirmation: the order is the marketplace’s again', async ({ page, webHost }) => {
+  test.setTimeout(60_000);
+  await openApp(page, webHost);
+  // The marketplace renames the order behind the app's back; the app's change then fails on the client.
+  await marketplaceRest(webHost, 'PUT', 'workorders/10005', { title: 'Renamed on the marketplace' });
+  await callHost(webHost, 'workorders:update', { id: 10005, changes: { title: 'Renamed in the app', client: { id: UNKNOWN_CLIENT } } });
+  await openOutbox(page);
+
+  const card = inbox(page).getByRole('article');
+  await expect(card).toHaveCount(1, { timeout: 20_000 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('outbox-dark.png') });
+  await card.getByRole('button', { name: /^Discard/ }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard this change?' });
+  await expect(confirm).toContainText('Undone:');
+  await page.screenshot({ path: test.info().outputPath('outbox-discard-dark.png') });
+  await confirm.getByRole('button', { name: 'Discard change' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(nothingWaiting(page)).toBeVisible({ timeout: 20_000 });
+
+  expect((await marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10005')).title).toBe('Renamed on the marketplace');
+  // The app's cache shows the marketplace's word, not the discarded title.
+  await until(() => callHost<{ title: string }>(webHost, 'workorders:get', { id: 10005 }), (order) => order.title !== 'Renamed in the app', 'the discarded title gone from the cache', 20_000);
+});
+
+test('while working offline three changes wait in order; switched back, they drain', async ({ page, webHost }) => {
+  test.setTimeout(60_000);
+  await openApp(page, webHost);
+  await page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' }).check();
+  for (const id of [10004, 10005, 10006]) await callHost(webHost, 'workorders:publish', { id });
+  await openOutbox(page);
+
+  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Working offline.' })).toBeVisible();
+  const queue = page.getByRole('list', { name: /^Waiting to be sent/ });
+  const rows = queue.getByRole('listitem');
+  await expect(rows).toHaveCount(3, { timeout: 20_000 });
+  for (const [index, id] of [10004, 10005, 10006].entries()) {
+    await expect(rows.nth(index)).toContainText(`#${id}`);
+    await expect(rows.nth(index)).toContainText('Waiting');
+  }
+  await page.screenshot({ path: test.info().outputPath('outbox-queue-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('outbox-queue-dark.png') });
+
+  // The note's own switch, keyboard only.
+  const offline = page.getByRole('main').getByRole('region', { name: 'Outbox' }).getByRole('switch', { name: 'Work offline' });
+  await offline.focus();
+  await page.keyboard.press('Space');
+  await expect(nothingWaiting(page)).toBeVisible({ timeout: 20_000 });
+  for (const id of [10004, 10005, 10006]) await onMarketplace(webHost, id, (order) => order.status.name === 'Published', 'published');
+});
