@@ -25,10 +25,13 @@ class AppState {
     this.#systemDark = media.matches;
     media.addEventListener('change', followScheme);
     const stopSettings = on('settings:did-change', (settings) => (this.settings = settings));
+    // The environment in use is part of app:info: a switch (Settings, or another window) re-reads it.
+    const stopEnvironments = on('environments:did-change', () => void this.#load());
     void this.#load();
     return () => {
       media.removeEventListener('change', followScheme);
       stopSettings();
+      stopEnvironments();
     };
   }
 
