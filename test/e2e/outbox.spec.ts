@@ -44,7 +44,10 @@ test('a refused change shows in the conflict inbox with its reason and the nav b
   await expect(card).toContainText('The marketplace said:');
   await expect(card.getByText('client.id', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox 1 refused' })).toBeVisible();
-  await expect(card.getByRole('button', { name: 'Open work order 10004' })).toBeVisible();
+  // The order's button opens it on the Work orders screen; the way back is the navigation.
+  await card.getByRole('button', { name: 'Open work order 10004' }).click();
+  await expect(page.getByRole('complementary', { name: 'Work order 10004' })).toBeVisible();
+  await openOutbox(page);
 
   await card.getByRole('button', { name: /^Edit and retry/ }).click();
   const form = card.getByRole('form', { name: /^Edit:/ });
