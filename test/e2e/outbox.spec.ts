@@ -54,6 +54,8 @@ test('a refused change shows in the conflict inbox with its reason and the nav b
   await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('Survey with the right client');
   const client = form.getByRole('spinbutton', { name: /^Client id/ });
   await expect(client).toHaveValue(String(UNKNOWN_CLIENT));
+  // The field the refusal named takes the keyboard as the editor opens.
+  await expect(client).toBeFocused();
   // The shared schema checks the edit before main does: an empty id is no id.
   await client.fill('');
   await form.getByRole('button', { name: 'Send again' }).click();
