@@ -118,5 +118,6 @@ test('while working offline three changes wait in order; switched back, they dra
   await offline.focus();
   await page.keyboard.press('Space');
   await expect(nothingWaiting(page)).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: test.info().outputPath('outbox-empty-dark.png') });
   for (const id of [10004, 10005, 10006]) await onMarketplace(webHost, id, (order) => order.status.name === 'Published', 'published');
 });
