@@ -25,7 +25,7 @@ async function openLocations(page: Page, host: WebHostProcess) {
 }
 
 const onMarketplace = (host: WebHostProcess, search: string, done: (found: MarketLocation[]) => boolean, what: string) =>
-  until(async () => (await marketplaceRest<{ results: MarketLocation[] }>(host, 'GET', `locations?f_search=${encodeURIComponent(search)}`)).results, done, what, 20_000);
+  until(async () => (await marketplaceRest<{ results: MarketLocation[] }>(host, 'GET', `locations?f_search=${encodeURIComponent(search)}`)).results, done, what, 20_000, 100);
 
 test('a new location shows what it lacks on each field, then is created on the marketplace, and deleted', async ({ page, webHost }) => {
   const table = await openLocations(page, webHost);

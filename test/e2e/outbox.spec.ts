@@ -27,7 +27,7 @@ function openOutbox(page: Page) {
 }
 
 function onMarketplace(host: WebHostProcess, id: number, done: (order: MarketOrder) => boolean, what: string): Promise<MarketOrder> {
-  return until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, 20_000);
+  return until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, 20_000, 100);
 }
 
 const inbox = (page: Page) => page.getByRole('region', { name: /^Refused by the marketplace/ });
@@ -91,7 +91,7 @@ test('a refused change discarded after the confirmation: the order is the market
 
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10005')).title).toBe('Renamed on the marketplace');
   // The app's cache shows the marketplace's word, not the discarded title.
-  await until(() => callHost<{ title: string }>(webHost, 'workorders:get', { id: 10005 }), (order) => order.title !== 'Renamed in the app', 'the discarded title gone from the cache', 20_000);
+  await until(() => callHost<{ title: string }>(webHost, 'workorders:get', { id: 10005 }), (order) => order.title !== 'Renamed in the app', 'the discarded title gone from the cache', 20_000, 100);
 });
 
 test('while working offline three changes wait in order; switched back, they drain', async ({ page, webHost }) => {

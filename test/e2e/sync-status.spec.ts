@@ -39,6 +39,7 @@ test('working offline holds three changes, shown as waiting; switched back, they
     (names) => names.every((name) => name === 'Published'),
     'the three published on the marketplace',
     20_000,
+    100,
   );
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('status-dark.png') });

@@ -26,8 +26,14 @@ async function openList(page: Page, host: WebHostProcess) {
 }
 
 /** Polls the marketplace until the order satisfies `done`: the outbox sends in the background. */
-function onMarketplace(host: WebHostProcess, id: number, done: (order: MarketOrder) => boolean, what: string): Promise<MarketOrder> {
-  return until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, 20_000);
+async function onMarketplace(host: WebHostProcess, id: number, done: (order: MarketOrder) => boolean, what: string): Promise<MarketOrder> {
+  try {
+    return await until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, 30_000, 100);
+  } catch (error) {
+    // What the outbox holds says why: still in an undo window, retrying (and why), or refused.
+    const outbox = await callHost(host, 'outbox:list').catch(() => 'unreadable');
+    throw new Error(`${(error as Error).message}\noutbox: ${JSON.stringify(outbox).slice(0, 3000)}`);
+  }
 }
 
 const row = (page: Page, id: number) => page.getByRole('grid', { name: /^Work orders:/ }).getByRole('row', { name: new RegExp(`\\b${id}\\b`) });
@@ -198,6 +204,7 @@ test('a coordinator does the whole round by keyboard alone', async ({ page, webH
     (answer) => answer.results.some((order) => order.title === 'Keyboard-only site survey'),
     'the new draft on the marketplace',
     20_000,
+    100,
   );
 
   // ? lists the shortcuts of this screen.
