@@ -12,7 +12,8 @@ import { outboxApp, until } from './support';
  */
 const CLIENT_TIMEOUT_MS = 500;
 const SLOW_ANSWER_MS = 2_000;
-const DRAIN_DEADLINE_MS = 50_000;
+// Convergence, not speed, is what this test checks: alone it drains in about 15 s; beside the rest of the suite on two cores it has taken 50.
+const DRAIN_DEADLINE_MS = 100_000;
 /** outboxApp's backoff tops out here: a retry further away than this is a Retry-After being honoured. */
 const LONGEST_BACKOFF_MS = 50;
 /** The whole queue is read on every this-many polls of the cheap status. */
@@ -153,5 +154,5 @@ describe('the outbox under chaos', () => {
       expect(await call<Order>('workorders:get', { id: real(ref, orderRenames) })).toMatchObject({ title, status: { name: 'Published' } });
     }
     for (const [order, title] of expected.titles) expect((await call<Order>('workorders:get', { id: order })).title).toBe(title);
-  }, 90_000);
+  }, 150_000);
 });
