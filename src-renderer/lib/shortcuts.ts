@@ -47,7 +47,9 @@ export function keyLabel(key: string): string {
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.closest('dialog, [role="dialog"], [role="menu"]')) return true;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+  // A checkbox or a radio takes no letters: a row's selection box keeps the list's keys working.
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset'].includes(target.type);
+  return target.isContentEditable || ['TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
 /** Enter and Space on a button, a link or a checkbox are that control's own: never a list shortcut. */

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { until } from '../support/until';
-import { marketplaceRest } from '../support/web-host-ipc';
+import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
 // The status area in the top bar: online or not, what waits in the outbox, the sync, "Work offline".
@@ -43,4 +43,35 @@ test('working offline holds three changes, shown as waiting; switched back, they
   );
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('status-dark.png') });
+});
+
+test('with the marketplace dropping every call, changes wait and the app says offline; when it answers again they drain', async ({ page, webHost }) => {
+  test.setTimeout(90_000);
+  await page.goto(webHost.url);
+  const status = page.getByRole('group', { name: 'Sync and connection' });
+  await expect(status.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
+  const { origin } = await localMarketplace(webHost);
+  // Our own reads of the marketplace go first: the fault takes every REST call after it.
+  expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name).toBe('Draft');
+  const armed = await page.request.post(`${origin}/__local/faults`, { data: { status: 'drop' } });
+  expect(armed.ok()).toBe(true);
+
+  // Three drafts picked by their boxes, published with the key (focus is on a box: the keys still act).
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  await expect(page.getByRole('grid', { name: 'Work orders: Drafts' })).toBeVisible();
+  for (const id of [10004, 10005, 10006]) await row(page, id).getByRole('checkbox', { name: `Select #${id}` }).check();
+  await page.keyboard.press('p');
+  const report = page.getByRole('dialog', { name: 'Publish: 3 orders' });
+  await expect(report).toContainText('3 waiting');
+  await page.keyboard.press('Escape');
+  await expect(status).toContainText('Offline', { timeout: 30_000 });
+  await expect(status.getByTestId('outbox-waiting')).toHaveText('3 changes waiting');
+  await page.screenshot({ path: test.info().outputPath('marketplace-gone-light.png') });
+
+  expect((await page.request.delete(`${origin}/__local/faults`)).ok()).toBe(true);
+  // The app's probe finds the marketplace again by itself: no click needed.
+  await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 45_000 });
+  await expect(status).toContainText('Online');
+  for (const id of [10004, 10005, 10006]) expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${id}`)).status.name).toBe('Published');
 });
