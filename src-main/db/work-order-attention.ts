@@ -19,7 +19,8 @@ export const ATTENTION_CONDITIONS: Readonly<Record<AttentionReason, string>> = {
   unconfirmed: `(w.status_id = ${ASSIGNED} AND coalesce(w.sub_status, '') = '' AND w.schedule_start BETWEEN @now AND @now + ${UNCONFIRMED_WITHIN_MS})`,
   problem: 'w.open_problems > 0',
   // The sets of orders with a waiting file or an open request are small and computed once per query.
-  deliverables: `(w.status_id IN (${ASSIGNED}, ${id('workdone')}) AND w.id IN (SELECT a.work_order_id FROM attachments a WHERE a.status = 'pending'))`,
+  // A file of our own still queued for upload (a temporary, negative id) is not a provider's deliverable.
+  deliverables: `(w.status_id IN (${ASSIGNED}, ${id('workdone')}) AND w.id IN (SELECT a.work_order_id FROM attachments a WHERE a.status = 'pending' AND a.id > 0))`,
   requests: `(w.status_id IN (${id('published')}, ${id('routed')}) AND w.id IN (SELECT r.work_order_id FROM requests r WHERE coalesce(r.active, 1) = 1))`,
 };
 

@@ -21,9 +21,14 @@ describe('uploads through the outbox', () => {
     writeFileSync(file, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
 
+    const reasons = async () => (await call<{ attention: Record<string, string[]> }>('workorders:list', { workOrderId: id })).attention[String(id)] ?? [];
+    const reasonsBefore = await reasons();
     await call('connectivity:set-offline', { offline: true });
     await call('attachments:upload', { workOrderId: id, path: file, notes: 'Before the install' });
     rmSync(file);
+    // Our own file on its way up is not a provider's deliverable waiting for review.
+    expect(reasonsBefore).not.toContain('deliverables');
+    expect(await reasons()).toEqual(reasonsBefore);
     // Shown at once, as waiting.
     const waiting = await call<WorkOrderDetail>('workorders:detail', { id });
     expect(waiting.attachments.find((attachment) => attachment.file?.hash === sha256)).toMatchObject({ status: 'pending', file: { name: 'site-photo.jpg', size_bytes: bytes.length } });
