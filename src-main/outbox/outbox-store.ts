@@ -231,13 +231,16 @@ export class OutboxStore {
 }
 
 /** Reads a cache file without migrating or locking it (at launch); `fallback` when it is missing, older, or being replaced. */
-function readCacheFile<T>(file: string, read: (db: Database.Database) => T, fallback: T): T {
+function readCacheFile<T>(file: string, read: (db: Database.Database) => T, fallback: T, { strict = false } = {}): T {
   if (!existsSync(file)) return fallback;
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     return read(db);
-  } catch {
+  } catch (error) {
+    // Strict: only a cache from before the outbox (no table) means "nothing"; any other failure is
+    // not an answer, and the caller must not act as if the file held nothing.
+    if (strict && !/no such table/.test((error as Error).message)) throw error;
     return fallback;
   } finally {
     db?.close();
@@ -255,5 +258,6 @@ export function stagedFileIds(file: string): string[] {
     (db.prepare("SELECT json_extract(context, '$.staged.id') FROM outbox_entries WHERE kind = 'attachments:upload'").pluck().all() as (string | null)[]).filter(
       (id): id is string => typeof id === 'string',
     );
-  return readCacheFile(file, read, []);
+  // Strict: an unreadable file must stop the launch cleanup, not let it delete the copies its uploads need.
+  return readCacheFile(file, read, [], { strict: true });
 }
