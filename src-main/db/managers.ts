@@ -1,9 +1,5 @@
+import type { CachedManager } from '../../src-shared/ipc/channels';
 import type { CacheDatabase } from './database';
-
-export interface CachedManager {
-  id: number;
-  name: string;
-}
 
 /**
  * The managers named on cached orders, for the list's manager filter: the contract has no list of

@@ -213,6 +213,10 @@ export type WorkOrderDetail = z.infer<typeof WorkOrderDetailSchema>;
 
 export const CachedProjectSchema = ProjectSchema.extend({ client_id: z.number().int() });
 
+/** A manager named on cached orders: the id and a name to show. */
+export const CachedManagerSchema = z.object({ id: z.number().int(), name: z.string() });
+export type CachedManager = z.infer<typeof CachedManagerSchema>;
+
 export const TalentPoolSummarySchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
@@ -283,9 +287,9 @@ export const channels = {
   'projects:list': { input: z.strictObject({ clientId: RecordIdSchema.optional() }), output: z.array(CachedProjectSchema) },
   'talent-pools:list': { input: NoInput, output: z.array(TalentPoolSummarySchema) },
   'talent-pools:providers': { input: z.strictObject({ poolId: RecordIdSchema }), output: z.array(TalentPoolMemberSchema) },
-  /** This company's history with a provider, from the cache only. */
   /** The managers named on cached orders (the contract lists no company users), for the manager filter. */
-  'managers:list': { input: NoInput, output: z.array(z.object({ id: z.number().int(), name: z.string() })) },
+  'managers:list': { input: NoInput, output: z.array(CachedManagerSchema) },
+  /** This company's history with a provider, from the cache only. */
   'providers:history': { input: z.strictObject({ providerId: RecordIdSchema }), output: ProviderHistorySchema },
   'reference:get': { input: z.strictObject({ kind: ReferenceKindSchema }), output: ReferenceListSchema },
   'locations:search': { input: z.strictObject({ text: SearchTextSchema }), output: z.array(SavedLocationSchema) },
