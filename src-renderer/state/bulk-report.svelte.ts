@@ -109,8 +109,19 @@ export class BulkReport {
     void this.#read();
   }
 
+  #reads = 0;
+
+  /** Reads the outbox; an answer older than one already applied is dropped, a failed read waits for the next change. */
   async #read(): Promise<void> {
-    const entries: Record<string, OutboxEntry> = Object.fromEntries((await listOutbox()).map((entry) => [entry.id, entry]));
+    const read = ++this.#reads;
+    let list: OutboxEntry[];
+    try {
+      list = await listOutbox();
+    } catch {
+      return;
+    }
+    if (read !== this.#reads) return;
+    const entries: Record<string, OutboxEntry> = Object.fromEntries(list.map((entry) => [entry.id, entry]));
     this.rows = this.rows.map((row) => {
       if (!row.entryId || (row.outcome !== 'waiting' && row.outcome !== 'refused')) return row;
       const entry = entries[row.entryId];

@@ -67,9 +67,12 @@ test('a saved location found by search is edited, only what changed is sent, and
   await table.getByRole('button', { name, exact: true }).click();
   const editor = page.getByRole('form', { name });
   await editor.getByRole('textbox', { name: 'Address line 2' }).fill('Dock 4, rear entrance');
-  // Closing with a change asks first.
+  // Closing with a change asks first, and so does opening another location: nothing is lost unasked.
   await editor.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click();
+  await page.getByRole('button', { name: 'New location' }).click();
+  await page.getByRole('dialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Keep editing' }).click();
+  await expect(editor.getByRole('textbox', { name: 'Address line 2' })).toHaveValue('Dock 4, rear entrance');
   await page.screenshot({ path: test.info().outputPath('location-edit-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('location-edit-dark.png') });
