@@ -258,6 +258,10 @@ export class Workspace {
       concurrency,
       backoff,
       onUploadProgress: (entryId, sent, total) => events.emit('upload:progress', { entryId, sent, total }),
+      // "N changes wait for you to sign in" appears (and goes) with this, not with the next outbox change.
+      onSignedOutChange: () => {
+        if (this.#connected?.runner === runner) events.emit('connectivity:did-change', this.connectivityStatus());
+      },
     });
     // Any answer at all from the API's address means the network is back.
     connectivity.setProbe(() => client.transport.send({ method: 'GET', url: connection.baseUrl }).then(() => true, () => false));

@@ -22,6 +22,8 @@ export interface WorkOrderRow {
   project_id: number | null;
   manager_id: number | null;
   type_of_work_id: number | null;
+  /** The saved location the order uses (negative while the location waits in the outbox); null for an address of its own. */
+  saved_location_id: number | null;
   pay_amount: number | null;
   open_problems: number;
   updated_at: number;
@@ -89,6 +91,17 @@ function updatedAt(order: WorkOrder, receivedAt: number): number {
   return receivedAt;
 }
 
+/**
+ * The saved location an order uses: the answer's `saved_location.id`, else the location's own id
+ * when its mode says saved (the real service also says `location`). An order the outbox wrote
+ * before the answer carries only `{mode: 'saved', id}`. Migration 0008 reads the documents the same way.
+ */
+export function savedLocationId(location: WorkOrder['location']): number | null {
+  const saved = finite(location?.saved_location?.id);
+  if (saved !== null) return saved;
+  return location?.mode === 'saved' || location?.mode === 'location' ? finite(location.id) : null;
+}
+
 /** The assignee's user id; `assignee` has no shape in the contract, so it is read loosely. */
 function providerId(order: WorkOrder): number | null {
   const assignee = order.assignee as { user?: { id?: unknown } } | null | undefined;
@@ -125,6 +138,7 @@ export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: num
     project_id: finite(order.project?.id),
     manager_id: finite(order.manager?.id),
     type_of_work_id: typeOfWorkId(order),
+    saved_location_id: savedLocationId(location),
     pay_amount: finite(order.pay?.base?.amount),
     open_problems: openProblems(order),
     updated_at: updatedAt(order, receivedAt),

@@ -33,6 +33,8 @@ export type CachedWorkOrderQuery = Partial<
   schedule_from?: number;
   schedule_to?: number;
   provider?: number;
+  /** Orders that use this saved location (a temporary, negative id included). */
+  saved_location?: number;
   /** Only orders that need the coordinator now (see work-order-attention.ts). */
   attention?: boolean;
   /** Epoch ms the attention rules measure against; now by default. */
@@ -85,6 +87,7 @@ const FILTERS = {
   schedule_from: 'w.schedule_start >= @schedule_from',
   schedule_to: 'w.schedule_start <= @schedule_to',
   provider: 'w.provider_id = @provider',
+  saved_location: 'w.saved_location_id = @saved_location',
 } as const satisfies Partial<Record<keyof CachedWorkOrderQuery, string>>;
 type FilterName = keyof typeof FILTERS;
 const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
@@ -122,7 +125,7 @@ export interface SerializedWorkOrder {
 export const serializeWorkOrder = (order: WorkOrder): SerializedWorkOrder => ({ order, json: JSON.stringify(order) });
 
 /** Bound by position: named parameters cost a property read per column per order. */
-const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'schedule_end', 'provider_id', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
+const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'schedule_end', 'provider_id', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'saved_location_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 /** The cached work orders: written by the pull, read by every list and search of the app. */

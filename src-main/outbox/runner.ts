@@ -17,6 +17,8 @@ export interface OutboxRunnerOptions {
   staging?: FileStaging;
   logger: Logger;
   onUploadProgress(entryId: string, sent: number, total: number): void;
+  /** The queue began or stopped waiting for a sign-in (`signedOut`): the connectivity status changed. */
+  onSignedOutChange?(signedOut: boolean): void;
   /** Lanes sent side by side. */
   concurrency?: number;
   backoff?: BackoffOptions;
@@ -49,7 +51,7 @@ export class OutboxRunner {
       this.options.outbox.onReady(() => this.wake()),
       this.options.connectivity.onChange(() => this.wake()),
       this.options.client.session.onStateChange((state) => {
-        if (state === 'signed-in') this.#signedOut = false;
+        if (state === 'signed-in') this.#setSignedOut(false);
         this.wake();
       }),
     );
@@ -59,6 +61,12 @@ export class OutboxRunner {
   /** Whether the marketplace refused the credentials: the queue waits for a sign-in. */
   get signedOut(): boolean {
     return this.#signedOut;
+  }
+
+  #setSignedOut(signedOut: boolean): void {
+    if (this.#signedOut === signedOut) return;
+    this.#signedOut = signedOut;
+    this.options.onSignedOutChange?.(signedOut);
   }
 
   /** Settles once nothing is on the wire (for tests and benchmarks). */
@@ -165,8 +173,11 @@ export class OutboxRunner {
       return;
     }
     if (failure.kind === 'signed-out') {
+      const already = this.#signedOut;
+      // Set before the entry's failure is stored, so nothing wakes to send it again meanwhile.
       this.#signedOut = true;
       outbox.failed(entry, entryError(error), null, false);
+      if (!already) this.options.onSignedOutChange?.(true);
       return;
     }
     if (failure.kind === 'transient') {

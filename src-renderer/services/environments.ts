@@ -32,8 +32,9 @@ export async function storeCredentials(environment: EnvironmentSummary['id'], cr
   await invoke('credentials:set', { environment, ...credentials });
 }
 
-export async function signIn(environment: EnvironmentSummary['id']): Promise<void> {
-  await invoke('session:sign-in', { environment });
+/** Signs in with the stored credentials: to `environment`, or to the active one when none is named. */
+export async function signIn(environment?: EnvironmentSummary['id']): Promise<void> {
+  await invoke('session:sign-in', environment ? { environment } : {});
 }
 
 export async function signOut(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { SavedLocation, SavedLocationCreateBody, SavedLocationUpdateBody } from '../../src-shared/api/location';
+import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke, on } from '../lib/api';
 
@@ -23,4 +24,28 @@ export function deleteLocation(id: number): Promise<OutboxReceipt> {
 /** Calls `onchange` when saved locations changed (queued, applied, undone or renamed). */
 export function followLocationChanges(onchange: (renamed: { from: number; to: number }[]) => void): () => void {
   return on('locations:did-change', (change) => onchange(change.renamed ?? []));
+}
+
+/** How many cached orders a location's panel lists; the count covers them all. */
+export const LOCATION_ORDERS_SHOWN = 50;
+
+export interface LocationOrdersPage {
+  /** The latest scheduled first. */
+  orders: WorkOrder[];
+  /** Every cached order that uses the location, beyond the ones listed too. */
+  total: number;
+  /** Of those listed, the ones with a change waiting in the outbox. */
+  pending: number[];
+}
+
+/** The cached orders that use a saved location (a temporary one too), from the work order list's own query. */
+export async function ordersAtLocation(id: number): Promise<LocationOrdersPage> {
+  const page = await invoke('workorders:list', { savedLocationId: id, sort: 'schedule', order: 'desc', per_page: LOCATION_ORDERS_SHOWN });
+  return { orders: page.results, total: page.total, pending: page.pending };
+}
+
+/** Calls `onchange` when cached orders may have moved to or from a location (a pull, a queued edit, a rename). */
+export function followOrderChanges(onchange: () => void): () => void {
+  const stops = [on('workorders:did-change', onchange), on('outbox:changed', onchange)];
+  return () => stops.forEach((stop) => stop());
 }

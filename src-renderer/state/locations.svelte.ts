@@ -1,6 +1,9 @@
 import type { SavedLocation } from '../../src-shared/api/location';
+import type { WorkOrder } from '../../src-shared/api/work-order';
 import { AppError } from '../../src-shared/errors';
+import { router } from '../lib/router.svelte';
 import * as service from '../services/locations';
+import { orderRequest } from './palette.svelte';
 
 /**
  * The Locations screen: the search, the saved locations it finds (from the cache), and which one
@@ -44,4 +47,57 @@ export class LocationsState {
       if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'The saved locations could not be read.';
     }
   }
+}
+
+/**
+ * The cached work orders that use one saved location (a temporary one too), for its panel and its
+ * delete confirmation: re-read whenever orders change in the cache or the outbox moves.
+ */
+export class LocationOrders {
+  orders = $state.raw<WorkOrder[]>([]);
+  /** Every order that uses the location; the list shows the latest `service.LOCATION_ORDERS_SHOWN`. */
+  total = $state(0);
+  /** Of the orders listed, those with a change waiting in the outbox. */
+  pending = $state.raw<readonly number[]>([]);
+  loaded = $state(false);
+  error = $state<string | undefined>();
+  #sequence = 0;
+
+  constructor(readonly locationId: number) {}
+
+  /** More orders use it than the list shows. */
+  more = $derived(Math.max(0, this.total - this.orders.length));
+
+  start(): () => void {
+    const stop = service.followOrderChanges(() => void this.refresh());
+    void this.refresh();
+    return stop;
+  }
+
+  async refresh(): Promise<void> {
+    const sequence = ++this.#sequence;
+    try {
+      const page = await service.ordersAtLocation(this.locationId);
+      if (sequence !== this.#sequence) return;
+      this.orders = page.orders;
+      this.total = page.total;
+      this.pending = page.pending;
+      this.loaded = true;
+      this.error = undefined;
+    } catch (error) {
+      if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'The orders at this location could not be read.';
+    }
+  }
+
+  /** Opens the order in the Work orders screen, the way the palette and the outbox do: it takes the request when it mounts. */
+  open(id: number): void {
+    orderRequest.id = id;
+    router.go('work-orders');
+  }
+}
+
+/** "Used by 3 orders", "Used by 1 order", "Not used by any order": the count as the panel and the delete dialog say it. */
+export function usageText(total: number): string {
+  if (total === 0) return 'Not used by any order';
+  return `Used by ${total} ${total === 1 ? 'order' : 'orders'}`;
 }

@@ -81,6 +81,8 @@ export const WorkOrderListRequestSchema = z.strictObject({
   scheduleTo: z.number().int().optional(),
   /** The assigned provider's user id. */
   provider: RecordIdSchema.optional(),
+  /** Orders that use this saved location; a temporary (negative) id names one still waiting in the outbox. */
+  savedLocationId: z.number().int().optional(),
   /** Only orders that need the coordinator now (late, at risk, unconfirmed, problems, deliverables or requests waiting). */
   attention: z.boolean().optional(),
   sort: CachedSortFieldSchema.optional(),

@@ -80,3 +80,38 @@ test('a saved location found by search is edited, only what changed is sent, and
   await expect(editor).toBeHidden();
   await onMarketplace(webHost, name, (found) => found.some((location) => location.name === name && location.address2 === 'Dock 4, rear entrance'), 'the edit on the marketplace');
 });
+
+test('a location in use shows its orders; one opens in the Work orders screen, and deleting it says who uses it', async ({ page, webHost }) => {
+  const table = await openLocations(page, webHost);
+  // The seed puts demo orders at saved location 701; the marketplace's own filter says which.
+  const used = await marketplaceRest<{ results: { id: number; title: string }[] }>(webHost, 'GET', 'workorders?f_saved_location=701&per_page=100');
+  expect(used.results.length).toBeGreaterThan(0);
+  const name = 'Brightline Store #1142';
+  await table.getByRole('button', { name, exact: true }).click();
+  const editor = page.getByRole('form', { name });
+  await expect(editor).toBeVisible();
+  const count = used.results.length;
+  await expect(page.getByRole('heading', { name: `Used by ${count} ${count === 1 ? 'order' : 'orders'}` })).toBeVisible();
+  const orders = page.getByRole('list', { name: `Orders at ${name}` });
+  await expect(orders.getByRole('listitem')).toHaveCount(count);
+  const [first] = used.results;
+  const order = orders.getByRole('button', { name: new RegExp(`#${first?.id}\\b`) });
+  await expect(order).toContainText(first?.title ?? '');
+  await page.screenshot({ path: test.info().outputPath('location-orders-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: test.info().outputPath('location-orders-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The delete confirmation says the location is in use (and is not confirmed here).
+  await editor.getByRole('button', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this location?' });
+  await expect(confirm).toContainText(`${count} ${count === 1 ? 'order uses' : 'orders use'} this location.`);
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+
+  // Enter on an order opens it where orders are worked: the Work orders screen, its detail open.
+  await order.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/work-orders$/);
+  await expect(page.getByRole('complementary', { name: `Work order ${first?.id}` })).toBeVisible();
+});

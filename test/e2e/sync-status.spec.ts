@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { until } from '../support/until';
-import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
 // The status area in the top bar: online or not, what waits in the outbox, the sync, "Work offline".
@@ -74,4 +75,47 @@ test('with the marketplace dropping every call, changes wait and the app says of
   await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 45_000 });
   await expect(status).toContainText('Online');
   for (const id of [10004, 10005, 10006]) expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${id}`)).status.name).toBe('Published');
+});
+
+test('refused credentials: the status area and the outbox say changes wait for a sign-in; signing in sends them', async ({ page, webHost }) => {
+  test.setTimeout(90_000);
+  await page.goto(webHost.url);
+  const status = page.getByRole('group', { name: 'Sync and connection' });
+  await expect(status.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
+  const { clientId, clientSecret, username, password } = DEMO_CREDENTIALS;
+  // Stored credentials the marketplace refuses (a password changed elsewhere); the session ends with them.
+  await callHost(webHost, 'credentials:set', { environment: 'local', clientId, clientSecret, username, password: 'not-the-password' });
+  await callHost(webHost, 'workorders:publish', { id: 10004 });
+  await expect(status.getByTestId('outbox-signed-out')).toHaveText('1 change waits for sign-in', { timeout: 20_000 });
+  // A pull would meet the same refusal: the status area offers the sign-in instead.
+  await expect(status.getByRole('button', { name: 'Sync now' })).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox' }).click();
+  const outbox = page.getByRole('region', { name: 'Outbox' });
+  await expect(outbox.getByRole('status').filter({ hasText: 'Signed out.' })).toContainText('1 change waits for you to sign in');
+  await page.screenshot({ path: test.info().outputPath('outbox-signed-out-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.screenshot({ path: test.info().outputPath('outbox-signed-out-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name).toBe('Draft');
+
+  // Signing in with the same credentials is refused again: Settings is where new ones go.
+  await outbox.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/#\/settings$/);
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('The marketplace refused the client id, username or password. Enter them again in Settings.');
+
+  // With the right ones stored, the status area's Sign in sends what waited.
+  await callHost(webHost, 'credentials:set', { environment: 'local', clientId, clientSecret, username, password });
+  await status.getByRole('button', { name: 'Sign in' }).click();
+  await expect(status.getByTestId('outbox-signed-out')).toHaveCount(0, { timeout: 20_000 });
+  await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 20_000 });
+  await expect(status.getByRole('button', { name: 'Sync now' })).toBeVisible();
+  await until(
+    async () => (await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name,
+    (name) => name === 'Published',
+    'the order published on the marketplace',
+    20_000,
+    100,
+  );
 });

@@ -27,6 +27,7 @@ function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
     schedule_from: request.scheduleFrom,
     schedule_to: request.scheduleTo,
     provider: request.provider,
+    saved_location: request.savedLocationId,
     attention: request.attention,
     sort: request.sort,
     order: request.order,
