@@ -48,8 +48,3 @@ export async function retryEntry(entryId: string): Promise<void> {
 export async function listOutbox(): Promise<OutboxEntry[]> {
   return (await invoke('outbox:list')).entries;
 }
-
-/** A new draft with a title (and a type of work): queued like every write; the answer's id is temporary until the marketplace makes it. */
-export function queueDraft(title: string, typeOfWorkId?: number): Promise<OutboxReceipt> {
-  return invoke('workorders:create', { order: { title, ...(typeOfWorkId === undefined ? {} : { types_of_work: [{ id: typeOfWorkId, isPrimary: true }] }) } });
-}

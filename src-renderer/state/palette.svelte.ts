@@ -1,3 +1,5 @@
+import { router } from '../lib/router.svelte';
+
 /** One line of the command palette. */
 export interface PaletteCommand {
   id: string;
@@ -39,6 +41,12 @@ export const palette = new Palette();
  */
 class OrderRequest {
   id = $state<number | undefined>();
+
+  /** Opens the order in the Work orders screen, from wherever the coordinator is. */
+  open(id: number): void {
+    this.id = id;
+    router.go('work-orders');
+  }
 
   /** Takes the request, once. */
   take(): number | undefined {

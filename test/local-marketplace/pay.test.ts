@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaySchema } from '../../src-shared/api/pay';
-import { laborSum } from '../../src-main/local-marketplace/domain/pay';
+import { laborSum } from '../../src-shared/domain/pay-total';
 import { createOrder, giveToAnotherCompany, READY_ORDER } from './work-orders-fixtures';
 import { testMarketplace } from './support';
 

@@ -24,7 +24,6 @@ vi.mock('../../src-renderer/lib/api', () => ({
 }));
 
 const { OutboxState } = await import('../../src-renderer/state/outbox.svelte');
-const { buildEdit, editableFields } = await import('../../src-renderer/views/outbox/refusal-edit');
 
 const ENTRY_ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 function entry(n: number, patch: Partial<OutboxEntry> = {}): OutboxEntry {
@@ -109,26 +108,5 @@ describe('OutboxState', () => {
     expect(await outbox.edit(refused, { id: 10009, changes: { title: 'y' } })).toBeUndefined();
     expect(fake.calls.filter(([channel]) => channel === 'outbox:edit')).toHaveLength(2);
     expect(outbox.busy.size).toBe(0);
-  });
-});
-
-describe('refusal edits', () => {
-  it('offers the title and the named simple fields; anything richer belongs to the job form', () => {
-    expect(editableFields(refusedUpdate({ title: 'T', client: { id: 987654 } }, ['client.id']))).toEqual([
-      { path: 'title', label: 'Title', kind: 'text', value: 'T' },
-      { path: 'client.id', label: 'Client id', kind: 'number', value: '987654' },
-    ]);
-    expect(editableFields(refusedUpdate({ location: { mode: 'custom', city: 'X' } }, ['location']))).toBeUndefined();
-    expect(editableFields(entry(1, { state: 'refused' }))).toBeUndefined();
-  });
-
-  it('checks the edit with the shared schema, and drops a field left out', () => {
-    const refused = refusedUpdate({ title: 'T', client: { id: 987654 } }, ['client.id']);
-    const fields = editableFields(refused) ?? [];
-    const emptied = buildEdit(refused, fields, { title: 'T', 'client.id': null }, new Set());
-    expect(emptied).toMatchObject({ ok: false, problems: { 'client.id': 'Enter a number' } });
-    expect(buildEdit(refused, fields, { title: '  ', 'client.id': 501 }, new Set())).toMatchObject({ ok: false, problems: { title: expect.any(String) } });
-    expect(buildEdit(refused, fields, { title: 'T', 'client.id': 501 }, new Set())).toEqual({ ok: true, input: { id: 10009, changes: { title: 'T', client: { id: 501 } } } });
-    expect(buildEdit(refused, fields, { title: 'T', 'client.id': 987654 }, new Set(['client.id']))).toEqual({ ok: true, input: { id: 10009, changes: { title: 'T' } } });
   });
 });

@@ -15,7 +15,7 @@ import { savedLocation } from './locations';
 import { wholeList } from './work-order-parts';
 import { addressOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { timeZoneFor } from './work-order-time-zones';
+import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
 
 // Folders and attachments as stored (migration 0005), and as the API shows them (decisions §6).
 

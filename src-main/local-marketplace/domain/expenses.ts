@@ -1,4 +1,5 @@
 import type { Expense, ExpenseBody, ExpenseList, ExpenseStatus, ExpenseSum, ExpenseUpdateBody } from '../../../src-shared/api/expense';
+import { roundMoney } from '../../../src-shared/domain/pay-total';
 import type { StatusSlug } from '../../../src-shared/api/status';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, notFound } from '../http/errors';
@@ -43,7 +44,7 @@ interface Classification {
 }
 
 /** Money in cents, so 37 × 0.67 reads 24.79 and sums do not drift. */
-export const roundMoney = (value: number): number => Math.round(value * 100) / 100;
+
 
 function customExpense(context: MarketplaceContext, companyId: number, id: number): CustomExpenseData | undefined {
   const row = preparedStatement(context, 'SELECT data FROM expense_categories WHERE id = ? AND company_id = ?').get(id, companyId) as { data: string } | undefined;

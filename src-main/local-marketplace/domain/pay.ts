@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Pay, PayInput } from '../../../src-shared/api/pay';
+import type { Pay } from '../../../src-shared/api/pay';
 import { canTransition } from '../../../src-shared/api/transitions';
 import type { MarketplaceContext } from '../context';
-import { expensesOf, roundMoney } from './expenses';
+import { laborSum, roundMoney } from '../../../src-shared/domain/pay-total';
+import { expensesOf } from './expenses';
 import type { WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-
-/**
- * The labour the order pays at most *(ours; the spec shows no pay answer)*: fixed pays the base
- * amount; hourly and per-device pay the base amount per unit (hours, devices; one when `units` is
- * not given); blended pays the base amount for its first hours plus `additional.amount` for each
- * of `additional.units` more.
- */
-export function laborSum(pay: PayInput | undefined): number {
-  if (!pay) return 0;
-  const { base, additional } = pay;
-  switch (pay.type) {
-    case 'fixed':
-      return roundMoney(base.amount);
-    case 'hourly':
-    case 'device':
-      return roundMoney(base.amount * (base.units ?? 1));
-    case 'blended':
-      return roundMoney(base.amount + (additional ? additional.amount * (additional.units ?? 1) : 0));
-  }
-}
 
 /**
  * GET workorders/{id}/pay for an order already loaded: its pay, `labor_sum`, `total` (labour and

@@ -1,8 +1,7 @@
 import type { PayInput } from '../../../src-shared/api/pay';
 import type { ProviderRequest } from '../../../src-shared/api/provider';
 import type { MarketplaceContext } from '../context';
-import { roundMoney } from './expenses';
-import { laborSum } from './pay';
+import { laborSum, roundMoney } from '../../../src-shared/domain/pay-total';
 import { orderTimestamp, personSummary } from './work-order-parts';
 import type { WorkOrderRecord } from './work-order-record';
 

@@ -3,7 +3,7 @@ import type { MarketplaceContext } from '../context';
 import { findUser } from './providers';
 import { timestampAt } from './work-order-milestones';
 import { addressOf, type WorkOrderRecord } from './work-order-record';
-import { timeZoneFor } from './work-order-time-zones';
+import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
 
 // How every sub-resource of a work order (expenses, problems, requests, swaps, messages, time
 // logs, shipments, attachment folders) presents what they have in common, so they read alike.

@@ -20,7 +20,7 @@ import { addressOf, primaryTypeOfWorkId, statusOf, type AddressSnapshot, type Wo
 import { findProject, type ProjectRecord } from './work-order-references';
 import { workOrderRepository, type RouteRow } from './work-order-repository';
 import { presentMilestones, timestampAt } from './work-order-milestones';
-import { timeZoneFor } from './work-order-time-zones';
+import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
 
 /** Action names of the operations open from a state; `update` is the service's `edit`. */
 function actionsFor(record: WorkOrderRecord): string[] {

@@ -1,6 +1,7 @@
 /**
- * Local times are shown at the service location (spec, Timestamps). The marketplace has no
- * geocoder, so the zone comes from the state or province, else the country, else UTC.
+ * Local times are shown at the service location (spec, Timestamps). Neither side has a geocoder, so
+ * the zone comes from the state or province, else the country, else UTC: the marketplace answers
+ * with it, and the job form enters a new site's schedule in it before the marketplace has said.
  */
 
 const US_STATE_ZONES: Readonly<Record<string, string>> = {

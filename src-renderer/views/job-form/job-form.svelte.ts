@@ -1,0 +1,127 @@
+import { WorkOrderCreateBodySchema, type WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
+import type { PayInput } from '../../../src-shared/api/pay';
+import { laborSum } from '../../../src-shared/domain/pay-total';
+import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
+import { issueMessage } from '../../lib/form-issues';
+import { afterPress } from './pointer-press';
+import { bodyKeyOf, fieldOfPath, type JobField } from './job-fields';
+import { bodyFromValues, changedKeys, zoneOfValues, type BodyChanges, type JobValues } from './job-values';
+
+export interface JobFormOriginal {
+  /** The order's body as the form would send it, to send only what changed. */
+  body: Record<string, unknown>;
+  values: JobValues;
+  /** The site's zone as the marketplace named it for the order. */
+  zone: string | undefined;
+}
+
+export interface RefusalMarks {
+  message: string;
+  fields: string[];
+}
+
+/**
+ * One job form: the values as typed, the shared schema's verdict mapped onto the fields, what
+ * publishing still needs, the pay's total, and (for an edit) only the keys that changed.
+ */
+export class JobForm {
+  values: JobValues = $state() as JobValues;
+  /** Fields the coordinator has left, or all after a first try to save: only those show errors. */
+  touched = $state<Partial<Record<JobField, true>>>({});
+  readonly original: JobFormOriginal | undefined;
+  readonly refusal: RefusalMarks | undefined;
+  #initial = '';
+  #refusedBody: Record<string, unknown> | undefined;
+
+  constructor(values: JobValues, options: { original?: JobFormOriginal; refusal?: RefusalMarks } = {}) {
+    this.values = values;
+    this.original = options.original;
+    this.refusal = options.refusal;
+    this.#initial = JSON.stringify(values);
+    if (options.refusal) {
+      this.#refusedBody = $state.snapshot(this.body);
+      // What the marketplace refused shows at once, before the coordinator touches anything.
+      for (const field of this.#refusedFields()) this.touched[field] = true;
+    }
+  }
+
+  /** The site's zone the schedule is entered in; undefined while the form has no location to take it from. */
+  zone = $derived.by(() => {
+    const values = this.values;
+    if (this.original?.zone && locationKey(values) === locationKey(this.original.values)) return this.original.zone;
+    return zoneOfValues(values);
+  });
+
+  body = $derived(bodyFromValues(this.values, this.zone ?? 'UTC'));
+  checked = $derived(WorkOrderCreateBodySchema.safeParse(this.body));
+
+  /** Each field's first problem by the shared schema, whether shown yet or not. */
+  problems = $derived.by(() => {
+    const problems: Partial<Record<JobField | 'general', string>> = {};
+    if (this.checked.success) return problems;
+    for (const issue of this.checked.error.issues) {
+      const field = fieldOfPath(issue.path) ?? 'general';
+      problems[field] ??= field === 'country' ? 'Choose a country' : field === 'location' && this.values.locationMode === 'saved' ? 'Choose a saved location' : issueMessage(issue);
+    }
+    return problems;
+  });
+
+  #refusedFields(): JobField[] {
+    const fields = (this.refusal?.fields ?? []).map((path) => fieldOfPath(path.split('.'))).filter((field): field is JobField => field !== undefined);
+    return fields.filter((field, index) => fields.indexOf(field) === index);
+  }
+
+  /** The fields the marketplace named in its refusal, while they still hold what it refused. */
+  refused = $derived.by(() => {
+    const refusedBody = this.#refusedBody;
+    if (!refusedBody) return [];
+    return this.#refusedFields().filter((field) => JSON.stringify(this.body[bodyKeyOf(field)]) === JSON.stringify(refusedBody[bodyKeyOf(field)]));
+  });
+
+  /** The message a field shows now: the schema's, once touched, else the marketplace's refusal. */
+  error(field: JobField): string | undefined {
+    const problem = this.touched[field] ? this.problems[field] : undefined;
+    if (problem) return problem;
+    return this.refused.includes(field) ? (this.refusal?.message ?? 'The marketplace refused this value') : undefined;
+  }
+
+  /** What publishing (or assigning) still needs (decisions §2), by the body's paths; none when it can go. */
+  missing = $derived(missingForDispatch(this.body as Parameters<typeof missingForDispatch>[0]));
+
+  /** The most the order pays for labour, as the marketplace will work it out; undefined without valid pay. */
+  laborTotal = $derived.by(() => {
+    const pay = this.body.pay as PayInput | undefined;
+    if (!pay) return undefined;
+    const numbers = [pay.base.amount, pay.base.units, pay.additional?.amount, pay.additional?.units];
+    return numbers.every((value) => value === undefined || Number.isFinite(value)) ? laborSum(pay) : undefined;
+  });
+
+  /** For an edit: the keys to send and the ones emptied that cannot be. */
+  changes = $derived.by((): BodyChanges | undefined => (this.original ? changedKeys(this.body, this.original.body) : undefined));
+
+  dirty = $derived(JSON.stringify(this.values) !== this.#initial);
+
+  touch(field: JobField): void {
+    this.touched[field] = true;
+  }
+
+  /** The coordinator left a field: its problem shows, once a click that left it has landed. */
+  leave(field: JobField): void {
+    afterPress(() => this.touch(field));
+  }
+
+  touchAll(): void {
+    const all: Partial<Record<JobField, true>> = {};
+    for (const field of Object.keys(this.problems)) all[field as JobField] = true;
+    this.touched = { ...this.touched, ...all };
+  }
+
+  /** The body to send, when the schema takes it. */
+  valid(): WorkOrderCreateBody | undefined {
+    return this.checked.success ? this.checked.data : undefined;
+  }
+}
+
+function locationKey(values: JobValues): string {
+  return JSON.stringify([values.locationMode, values.savedLocation?.id, values.address.state, values.address.country]);
+}
