@@ -7,7 +7,22 @@ import { invoke } from '../lib/api';
  * The job form's calls to main. Every save is queued in the outbox and answered at once, online or
  * not; a new order shows under its temporary id until the marketplace makes it.
  */
-export function readOrder(id: number): Promise<WorkOrder> {
+/** How long a form waits for the marketplace's latest copy before it opens on the cached one. */
+const FRESH_COPY_WAIT_MS = 4_000;
+
+/**
+ * The order to edit or copy: the marketplace's latest when it answers soon, else the cache's. A pull
+ * stores new orders from their list items (no description, tasks or contacts), and a form that
+ * showed those empty would invite the coordinator to type over what is there.
+ */
+export async function readOrder(id: number): Promise<WorkOrder> {
+  if (id > 0) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FRESH_COPY_WAIT_MS)));
+    const fresh = await Promise.race([invoke('workorders:refresh', { id }).catch(() => undefined), late]);
+    clearTimeout(timer);
+    if (fresh) return fresh.order;
+  }
   return invoke('workorders:get', { id });
 }
 

@@ -1,8 +1,9 @@
+import type { SavedLocation } from '../../src-shared/api/location';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 
 /** What the job form is opened for: a new job, an edit, a copy of an order, or a refused save to fix. */
 export type JobFormRequest =
-  | { kind: 'create'; title?: string }
+  | { kind: 'create'; title?: string; location?: SavedLocation }
   | { kind: 'edit'; id: number }
   | { kind: 'duplicate'; id: number }
   | { kind: 'retry'; entry: OutboxEntry };

@@ -1,7 +1,6 @@
 import type { SavedLocation } from '../../src-shared/api/location';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { AppError } from '../../src-shared/errors';
-import { router } from '../lib/router.svelte';
 import * as service from '../services/locations';
 import { orderRequest } from './palette.svelte';
 
@@ -89,10 +88,9 @@ export class LocationOrders {
     }
   }
 
-  /** Opens the order in the Work orders screen, the way the palette and the outbox do: it takes the request when it mounts. */
+  /** Opens the order in the Work orders screen, the way the palette and the outbox do. */
   open(id: number): void {
-    orderRequest.id = id;
-    router.go('work-orders');
+    orderRequest.open(id);
   }
 }
 

@@ -107,8 +107,10 @@ test('a new job: mistakes marked as you go, fixed, saved as a draft, then publis
   await onMarketplace(webHost, 'Replace the lobby card reader', (order) => order.status.name === 'Published');
 });
 
-test('a job at a saved location found by search, saved and published in one go', async ({ page, webHost }) => {
+test('offline: a job at a saved location found by search, saved and published in one go, sent when back', async ({ page, webHost }) => {
   await openApp(page, webHost);
+  const offline = page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' });
+  await offline.check();
   await page.keyboard.press('c');
   const form = page.getByRole('dialog', { name: 'New job' });
   await page.keyboard.type('Badge printer service');
@@ -127,6 +129,13 @@ test('a job at a saved location found by search, saved and published in one go',
   await page.screenshot({ path: test.info().outputPath('job-form-saved-location-light.png') });
   await form.getByRole('button', { name: 'Save and publish' }).click();
   await expect(form).toBeHidden();
+
+  // Offline, the order is there at once under its temporary id, waiting with its publish behind it.
+  const panel = page.getByRole('complementary', { name: /^Work order -\d+$/ });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Badge printer service' })).toBeVisible();
+  await expect(panel.getByText('Pending', { exact: true })).toBeVisible();
+  await offline.uncheck();
 
   const order = await onMarketplace(webHost, 'Badge printer service', (candidate) => candidate.status.name === 'Published');
   expect(order.location).toMatchObject({ mode: 'saved' });

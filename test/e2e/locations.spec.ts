@@ -109,6 +109,13 @@ test('a location in use shows its orders; one opens in the Work orders screen, a
   await expect(confirm).toContainText(`${count} ${count === 1 ? 'order uses' : 'orders use'} this location.`);
   await confirm.getByRole('button', { name: 'Keep it' }).click();
 
+  // "New job here" opens the job form with this location chosen; cancelled untouched, nothing asks.
+  await editor.getByRole('button', { name: 'New job here' }).click();
+  const job = page.getByRole('dialog', { name: `New job at ${name}` });
+  await expect(job.getByRole('group', { name: 'Chosen saved location' })).toContainText(name);
+  await job.getByRole('button', { name: 'Cancel' }).click();
+  await expect(job).toBeHidden();
+
   // Enter on an order opens it where orders are worked: the Work orders screen, its detail open.
   await order.focus();
   await page.keyboard.press('Enter');

@@ -191,10 +191,10 @@ test('a coordinator does the whole round by keyboard alone', async ({ page, webH
   await page.keyboard.press('Escape');
   await expect(report).toBeHidden();
 
-  // c: a new draft, titled and created without the mouse; it opens.
+  // c: the job form; a title and Enter save a draft without the mouse, and it opens.
   await page.keyboard.press('Escape');
   await page.keyboard.press('c');
-  const create = page.getByRole('dialog', { name: 'New draft' });
+  const create = page.getByRole('dialog', { name: 'New job' });
   await page.keyboard.type('Keyboard-only site survey');
   await page.keyboard.press('Enter');
   await expect(create).toBeHidden();

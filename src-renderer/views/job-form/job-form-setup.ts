@@ -3,7 +3,7 @@ import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import { siteZone } from '../../lib/format';
 import type { JobFormRequest } from '../../state/job-form.svelte';
 import type { JobFormOriginal, RefusalMarks } from './job-form.svelte';
-import { bodyFromValues, emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from './job-values';
+import { bodyFromValues, emptyValues, savedLocationChoice, valuesFromOrder, zoneOfValues, type JobValues } from './job-values';
 
 /** Everything a job form starts from: its values, the order as it was (an edit), and a refusal to show. */
 export interface JobFormSetup {
@@ -38,7 +38,11 @@ export async function setUpJobForm(request: JobFormRequest, readOrder: (id: numb
     case 'create': {
       const values = emptyValues();
       values.title = request.title ?? '';
-      return { heading: 'New job', values };
+      if (request.location) {
+        values.locationMode = 'saved';
+        values.savedLocation = savedLocationChoice(request.location);
+      }
+      return { heading: request.location ? `New job at ${values.savedLocation?.name}` : 'New job', values };
     }
     case 'duplicate': {
       const order = await readOrder(request.id);

@@ -88,6 +88,11 @@ export class JobForm {
   /** What publishing (or assigning) still needs (decisions §2), by the body's paths; none when it can go. */
   missing = $derived(missingForDispatch(this.body as Parameters<typeof missingForDispatch>[0]));
 
+  /** Each of publishing's needs: given, and valid (a location with its city missing is not one yet). */
+  publishNeeds = $derived(
+    PUBLISH_NEEDS.map((need) => ({ ...need, met: !this.missing.includes(need.path) && need.fields.every((field) => this.problems[field] === undefined) })),
+  );
+
   /** The most the order pays for labour, as the marketplace will work it out; undefined without valid pay. */
   laborTotal = $derived.by(() => {
     const pay = this.body.pay as PayInput | undefined;
@@ -121,6 +126,13 @@ export class JobForm {
     return this.checked.success ? this.checked.data : undefined;
   }
 }
+
+const PUBLISH_NEEDS: { path: string; label: string; fields: readonly JobField[] }[] = [
+  { path: 'types_of_work', label: 'A type of work', fields: ['typesOfWork', 'serviceTypes'] },
+  { path: 'location', label: 'A location', fields: ['location', 'address1', 'address2', 'city', 'state', 'zip', 'country'] },
+  { path: 'schedule.service_window', label: 'A schedule', fields: ['start', 'end'] },
+  { path: 'pay.base.amount', label: 'Pay', fields: ['payType', 'payAmount', 'payUnits', 'additionalAmount', 'additionalUnits'] },
+];
 
 function locationKey(values: JobValues): string {
   return JSON.stringify([values.locationMode, values.savedLocation?.id, values.address.state, values.address.country]);

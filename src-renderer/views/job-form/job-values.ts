@@ -1,4 +1,5 @@
 import { type CalendarDateTime, fromAbsolute, parseDateTime, toCalendarDateTime, toZoned } from '@internationalized/date';
+import type { SavedLocation } from '../../../src-shared/api/location';
 import type { PayType } from '../../../src-shared/api/pay';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { serviceTypesFor } from '../../../src-shared/api/reference-data';
@@ -76,6 +77,22 @@ export interface JobValues {
   customFields: CustomFieldRow[];
   requireGps: boolean;
   incidentId: string;
+}
+
+/** A saved location as the form holds it once chosen. */
+export function savedLocationChoice(location: SavedLocation): SavedLocationChoice {
+  return {
+    id: location.id,
+    name: location.name ?? `Location ${location.id}`,
+    address: addressLine(location),
+    state: location.state ?? '',
+    country: location.country ?? '',
+  };
+}
+
+/** "1 Main St, Chicago, IL 60601". */
+export function addressLine(address: { address1?: string | null; city?: string | null; state?: string | null; zip?: string | null }): string {
+  return [address.address1, address.city, [address.state, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 }
 
 let rowCounter = 0;
@@ -177,7 +194,7 @@ export function valuesFromOrder(order: Partial<WorkOrder> & Record<string, unkno
     values.savedLocation = {
       id: savedId,
       name,
-      address: [location.address1, location.city, [location.state, location.zip].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      address: addressLine(location),
       state: text(location.state),
       country: text(location.country),
     };

@@ -10,7 +10,8 @@ import type { JobForm } from './job-form.svelte';
 import type { JobFormSetup } from './job-form-setup';
 
 export type SaveIntent = 'save' | 'publish';
-export type SaveOutcome = { ok: true } | { ok: false; problem: string };
+/** `invalid`: the form's own fields are marked; the dialog says how many while any remain. */
+export type SaveOutcome = { ok: true } | { ok: false; problem: string } | { ok: false; invalid: true };
 
 const UNREMOVABLE: Record<string, string> = { location: 'location', schedule: 'schedule', pay: 'pay', types_of_work: 'type of work', client: 'client', project: 'project', manager: 'manager' };
 
@@ -23,10 +24,7 @@ const refuse = (problem: string): SaveOutcome => ({ ok: false, problem });
  */
 export async function saveJob(form: JobForm, setup: JobFormSetup, intent: SaveIntent): Promise<SaveOutcome> {
   const body = form.valid();
-  if (!body) {
-    const count = Object.keys(form.problems).length;
-    return refuse(count === 1 ? 'Fix the marked field first.' : `Fix the ${count} marked fields first.`);
-  }
+  if (!body) return { ok: false, invalid: true };
   if (intent === 'publish' && form.missing.length > 0) return refuse(`Publishing needs ${describeMissing(form.missing)}. Add it, or save as a draft.`);
   const title = body.title;
   try {
@@ -62,7 +60,7 @@ function changesToSend(form: JobForm): WorkOrderUpdateBody | undefined | string 
 
 async function resend(form: JobForm, setup: JobFormSetup, entry: OutboxEntry): Promise<SaveOutcome> {
   const body = form.valid();
-  if (!body) return refuse('Fix the marked fields first.');
+  if (!body) return { ok: false, invalid: true };
   let input: unknown = { order: body };
   if (setup.orderId !== undefined) {
     const changes = changesToSend(form);
