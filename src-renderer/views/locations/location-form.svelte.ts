@@ -1,3 +1,4 @@
+import { issueMessage } from '../../lib/form-issues';
 import { COUNTRY_CODES } from '../../../src-shared/api/reference-data';
 import { SavedLocationCreateBodySchema, type SavedLocation, type SavedLocationCreateBody, type SavedLocationUpdateBody } from '../../../src-shared/api/location';
 
@@ -43,7 +44,7 @@ export class LocationForm {
     if (this.checked.success) return errors;
     for (const issue of this.checked.error.issues) {
       const field = issue.path[0] as FieldName | undefined;
-      if (field && !errors[field]) errors[field] = field === 'country' ? 'Choose a country' : issue.code === 'too_small' ? 'Required' : issue.message;
+      if (field && !errors[field]) errors[field] = field === 'country' ? 'Choose a country' : issueMessage(issue);
     }
     return errors;
   });
