@@ -88,6 +88,8 @@ test('a refused change discarded after the confirmation: the order is the market
   await confirm.getByRole('button', { name: 'Discard change' }).click();
   await expect(confirm).toBeHidden();
   await expect(nothingWaiting(page)).toBeVisible({ timeout: 20_000 });
+  // The keyboard stays on the screen the card left, not lost to the page.
+  await expect(page.getByRole('region', { name: 'Outbox' })).toBeFocused();
 
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10005')).title).toBe('Renamed on the marketplace');
   // The app's cache shows the marketplace's word, not the discarded title.
