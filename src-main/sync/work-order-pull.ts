@@ -3,6 +3,7 @@ import type { WorkOrdersApi } from '../api-client/work-orders-api';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import { forEachConcurrently } from './concurrency';
+import { fetchFullOrder } from './full-order';
 import { serializeWorkOrder } from '../db/work-order-repository';
 import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 
@@ -106,7 +107,7 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   options.onDetailed(0, needDetails.size);
   await forEachConcurrently([...needDetails], options.concurrency, options.signal, async ([id, fingerprint], signal) => {
     try {
-      const order = await options.workOrders.get(id, { signal });
+      const order = await fetchFullOrder(options.workOrders, id, signal);
       const wrote = cache.store([{ ...serializeWorkOrder(order), fingerprint, complete: true }]);
       details += wrote;
       if (wrote > 0) await options.onDetailStored?.(order, signal);

@@ -1,5 +1,6 @@
-import { ApiError, unlessNotFound } from '../api-client/api-error';
+import { ApiError } from '../api-client/api-error';
 import type { WorkOrdersApi } from '../api-client/work-orders-api';
+import { fetchFullOrder } from './full-order';
 import type { SyncCache } from './sync-cache';
 import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
 
@@ -20,11 +21,7 @@ export type WorkOrderRefreshOutcome = 'stored' | 'pending' | 'gone';
 export async function refreshWorkOrder(id: number, deps: WorkOrderRefreshDependencies, signal: AbortSignal): Promise<WorkOrderRefreshOutcome> {
   let order;
   try {
-    // The milestones (when each state was reached) are their own route: kept in the order's
-    // document, so the timeline has its dates offline too. A marketplace without the route (404) is
-    // no loss; any other failure fails the refresh like the order's own read would.
-    const [answer, milestones] = await Promise.all([deps.workOrders.get(id, { signal }), unlessNotFound(() => deps.workOrders.milestones(id, { signal }))]);
-    order = milestones ? { ...answer, milestones } : answer;
+    order = await fetchFullOrder(deps.workOrders, id, signal);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'API_NOT_FOUND') return deps.cache.deleteUnlessPending(id) ? 'gone' : 'pending';
     throw error;

@@ -44,6 +44,19 @@ describe('pullAll', () => {
     expect(workOrders.counts()).toEqual(await serviceCounts(client));
   });
 
+  it('keeps an order\'s milestones when a changed order\'s full answer replaces its document', async () => {
+    const { client, workOrders, deps } = await syncUnderTest();
+    await pullAll(deps);
+    // Seeded published: publishing it again changes nothing; unpublished, its list item changes.
+    const before = (await client.workOrders.milestones(10_010)) as Record<string, { utc?: string | null } | null>;
+    expect(before.published?.utc).toEqual(expect.any(String));
+    await client.workOrders.unpublish(10_010);
+    await pullAll(deps);
+    const stored = workOrders.get(10_010) as { status?: { name?: string }; milestones?: Record<string, { utc?: string | null } | null> };
+    expect(stored.status?.name).toBe('Draft');
+    expect(stored.milestones?.created?.utc).toEqual(expect.any(String));
+  });
+
   it('does not fetch fresh reference data again', async () => {
     const { deps, requests } = await syncUnderTest();
     const first = await pullAll(deps);
