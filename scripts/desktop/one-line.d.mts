@@ -1,0 +1,2 @@
+export function lastLine(output: string): string;
+export function reasonOf(error: unknown): string;
