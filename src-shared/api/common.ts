@@ -100,7 +100,8 @@ export type AvailableColumnGroup = z.infer<typeof AvailableColumnGroupSchema>;
 
 export const ListTimingSchema = z.looseObject({
   name: z.string(),
-  time: z.number(),
+  /** Whole milliseconds (decisions §6; the reference models' `ListEnvelopeTimings.time: Integer`). */
+  time: z.number().int(),
 });
 export type ListTiming = z.infer<typeof ListTimingSchema>;
 

@@ -125,7 +125,8 @@ export function listWorkOrders(context: MarketplaceContext, companyId: number, q
       list: query.list,
       available_columns: availableColumns(columns.split(','), sort, order),
       available_filters: Object.entries(FILTER_LABELS).map(([id, label]) => ({ id, label })),
-      timings: [{ name: 'query', time: Number((performance.now() - started).toFixed(3)) }],
+      // Whole milliseconds (decisions §6): the service's SDKs read `time` as an integer.
+      timings: [{ name: 'query', time: Math.round(performance.now() - started) }],
     },
   };
 }
