@@ -16,14 +16,16 @@ export default defineConfig({
         },
       },
       {
-        // The renderer's rune state classes: compiled by Svelte, resolved as the browser build
-        // (the server build has no reactivity). Kept apart: ws and undici would take their browser stubs.
+        // The renderer's rune state classes: compiled by Svelte for the browser and resolved as the
+        // browser build (the server build has no reactivity). The environment, not the resolve
+        // conditions, decides how Svelte compiles: see client-environment.ts and the guard test
+        // runes-client.svelte.test.ts. Kept apart: ws and undici would take their browser stubs.
         plugins: [svelte()],
         resolve: { conditions: ['browser'] },
         test: {
           name: 'renderer',
           include: ['test/renderer/**/*.test.ts'],
-          environment: 'node',
+          environment: './test/renderer/client-environment.ts',
           ...shared,
         },
       },
