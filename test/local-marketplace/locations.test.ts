@@ -45,7 +45,7 @@ describe('GET locations', () => {
       location_type: 1,
       type: { id: 1, name: 'Commercial' },
       active: true,
-      actions: ['edit', 'delete'],
+      actions: ['edit'],
     });
   });
 

@@ -26,7 +26,7 @@ describe('GET workorders', () => {
     expect(first.body.metadata.available_columns[0]).toMatchObject({ group: expect.any(String), items: expect.any(Array) });
     expect(first.body.metadata.available_filters.map((filter: { id: string }) => filter.id)).toContain('f_saved_location');
     expect(first.body.metadata.timings[0]).toMatchObject({ name: 'query', time: expect.any(Number) });
-    expect(first.body.actions).toEqual(['add']);
+    expect(first.body.actions).toEqual(['create']);
     expect(listIds(first)).toEqual(ids.slice(4).reverse());
     const last = await rest('GET', 'workorders?f_search=Pagination&per_page=3&page=3');
     expect(listIds(last)).toEqual([ids[0]]);

@@ -56,7 +56,8 @@ function presentLocation(row: LocationRow): SavedLocation {
     ...data,
     type: type ? { id: type.id, name: type.name } : null,
     active: true,
-    actions: ['edit', 'delete'],
+    // The StoredLocation model's ActionsEnum has `edit` only; DELETE locations/{id} works all the same.
+    actions: ['edit'],
   };
 }
 

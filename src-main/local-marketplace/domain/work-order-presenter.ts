@@ -3,7 +3,7 @@ import type { Client } from '../../../src-shared/api/client';
 import type { ProviderProfile } from '../../../src-shared/api/provider';
 import { serviceTypesFor, typeOfWorkById } from '../../../src-shared/api/reference-data';
 import { statusCode, statusDisplay, type WorkOrderStatus } from '../../../src-shared/api/status';
-import { WORK_ORDER_TRANSITIONS } from '../../../src-shared/api/transitions';
+import { WORK_ORDER_TRANSITIONS, transitionFor, type WorkOrderOperation } from '../../../src-shared/api/transitions';
 import type { WorkOrder, WorkOrderKey, WorkOrderManager } from '../../../src-shared/api/work-order';
 import type { ServiceTypeInput } from '../../../src-shared/api/work-order-requests';
 import type { MarketplaceContext } from '../context';
@@ -22,12 +22,32 @@ import { workOrderRepository, type RouteRow } from './work-order-repository';
 import { presentMilestones, timestampAt } from './work-order-milestones';
 import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
 
-/** Action names of the operations open from a state; `update` is the service's `edit`. */
+/**
+ * The WorkOrder model's `actions` (reference ActionsEnum) for the operations open from a state.
+ * Route and assign are one `search-provider`; unroute and unassign are not the order's actions
+ * (a route's, the assignee's). Clients decide what is allowed by decisions §2, never by these.
+ */
+const ORDER_ACTIONS: Partial<Record<WorkOrderOperation, string>> = {
+  update: 'edit',
+  publish: 'publish',
+  unpublish: 'unpublish',
+  revert: 'revert',
+  route: 'search-provider',
+  assign: 'search-provider',
+  complete: 'complete',
+  incomplete: 'incomplete',
+  approve: 'approve',
+  unapprove: 'unapprove',
+  cancel: 'cancel',
+};
+
 function actionsFor(record: WorkOrderRecord): string[] {
-  return WORK_ORDER_TRANSITIONS.filter((transition) => (transition.from as readonly string[]).includes(record.status)).map((transition) =>
-    transition.operation === 'update' ? 'edit' : transition.operation,
-  );
+  const open = WORK_ORDER_TRANSITIONS.filter((transition) => (transition.from as readonly string[]).includes(record.status));
+  return [...new Set(open.flatMap((transition) => ORDER_ACTIONS[transition.operation] ?? []))];
 }
+
+/** The Assignee model offers `unassign` while the order can be unassigned. */
+const assigneeActions = (record: WorkOrderRecord): string[] => (transitionFor('unassign').from.includes(record.status) ? ['unassign'] : []);
 
 const emptyList = () => ({ metadata: { total: 0, page: 1, pages: 0, per_page: 0 }, results: [] });
 
@@ -172,7 +192,7 @@ export class WorkOrderPresenter {
       location: this.#location(record, timeZone),
       schedule: this.#schedule(record, timeZone),
       pay: fields.pay ? { ...fields.pay, correlation_id: this.correlationId } : null,
-      assignee: record.assigneeId === null ? null : { user: this.#person(record.assigneeId), work_order_id: record.id },
+      assignee: record.assigneeId === null ? null : { user: this.#person(record.assigneeId), work_order_id: record.id, actions: assigneeActions(record) },
       integration: fields.integration ?? null,
       auto_dispatch: fields.auto_dispatch ?? false,
       actions: actionsFor(record),

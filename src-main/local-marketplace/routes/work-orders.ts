@@ -52,7 +52,7 @@ export function registerWorkOrderRoutes(app: FastifyInstance, context: Marketpla
     handler: ({ query, auth, reply }) => {
       const page = listWorkOrders(context, auth.companyId, query);
       const results = listItemsJson(context, page.ids).join(',');
-      return sendJsonText(reply, `{"metadata":${JSON.stringify(page.metadata)},"results":[${results}],"actions":["add"]}`);
+      return sendJsonText(reply, `{"metadata":${JSON.stringify(page.metadata)},"results":[${results}],"actions":["create"]}`);
     },
   });
 
