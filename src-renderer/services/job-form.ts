@@ -1,7 +1,9 @@
+import type { SavedLocation } from '../../src-shared/api/location';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { WorkOrderCreateBody, WorkOrderUpdateBody } from '../../src-shared/api/work-order-requests';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke } from '../lib/api';
+import { searchLocations } from './locations';
 
 /**
  * The job form's calls to main. Every save is queued in the outbox and answered at once, online or
@@ -24,6 +26,11 @@ export async function readOrder(id: number): Promise<WorkOrder> {
     if (fresh) return fresh.order;
   }
   return invoke('workorders:get', { id });
+}
+
+/** A saved location by id from the cache; undefined when the cache does not hold it. */
+export async function findSavedLocation(id: number): Promise<SavedLocation | undefined> {
+  return (await searchLocations('')).find((location) => location.id === id);
 }
 
 export function queueCreate(order: WorkOrderCreateBody): Promise<OutboxReceipt> {

@@ -49,6 +49,10 @@ describe('htmlToText', () => {
     expect(htmlToText('&lt;p&gt;hi&lt;/p&gt;')).toBe('<p>hi</p>');
   });
 
+  it('leaves a numeric entity past the last code point as written, instead of failing the form', () => {
+    expect(htmlToText('<p>&#99999999; and &#x110000;</p>')).toBe('&#99999999; and &#x110000;');
+  });
+
   it('gives empty text for no HTML', () => {
     expect(htmlToText(undefined)).toBe('');
     expect(htmlToText(null)).toBe('');

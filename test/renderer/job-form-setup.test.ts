@@ -215,6 +215,40 @@ describe('setUpJobForm', () => {
     expect(form.error('zip')).toBeUndefined();
   });
 
+  it('reads a refused edit that keeps the site in its state in the order’s own zone, so only the location is sent', async () => {
+    // Gary, Indiana: the marketplace placed it in Chicago; the state table alone would say Indianapolis.
+    const location = { mode: 'custom', address1: '2 Main St', city: 'Gary', state: 'IN', zip: '46402', country: 'US' };
+    const entry = refused('workorders:update', { id: 10001, changes: { location } }, { code: 'API_REJECTED', message: 'Unknown street', fields: ['changes.location.address1'] });
+    const setup = await setUpJobForm({ kind: 'retry', entry }, cache(cachedOrder()).readOrder);
+    expect(setup.values.start).toBe('2026-12-01T09:00');
+    const form = new JobForm(setup.values, { original: setup.original, refusal: setup.refusal });
+    expect(form.zone).toBe(CHICAGO);
+    expect(form.changes).toEqual({ changes: { location }, unremovable: [] });
+  });
+
+  it('fills in a saved location a refused body names by id only, so its times are read at the site', async () => {
+    const order = { title: 'At a saved site', location: { mode: 'saved', id: 55 }, schedule: { service_window: { mode: 'exact', start: { utc: '2026-12-01 15:00:00' } } } };
+    const entry = refused('workorders:create', { order }, { code: 'API_REJECTED', message: 'No', fields: [] });
+    const findSavedLocation = async (id: number) => (id === 55 ? { id: 55, name: 'Austin depot', address1: '1 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' } : undefined);
+    const setup = await setUpJobForm({ kind: 'retry', entry }, { readOrder: cache().readOrder, findSavedLocation });
+    expect(setup.values.savedLocation).toEqual({ id: 55, name: 'Austin depot', address: '1 Congress Ave, Austin, TX 78701', state: 'TX', country: 'US' });
+    // 15:00 UTC is 09:00 in Texas in December; saved again untouched, the time is what was queued.
+    expect(setup.values.start).toBe('2026-12-01T09:00');
+    const form = new JobForm(setup.values, { refusal: setup.refusal });
+    expect(form.zone).toBe(CHICAGO);
+    expect(form.body.schedule).toEqual(order.schedule);
+  });
+
+  it('copies an order at the time the marketplace shows, in the zone it placed the site in', async () => {
+    const setup = await setUpJobForm({ kind: 'duplicate', id: 10001 }, cache(cachedOrder()).readOrder);
+    const form = new JobForm(setup.values, { site: setup.site });
+    expect(form.zone).toBe(CHICAGO);
+    expect(form.body.schedule).toEqual({ service_window: { mode: 'exact', start: { utc: '2026-12-01 15:00:00' } } });
+    // Moved to another state, the copy's times are read there.
+    form.values.address.state = 'CA';
+    expect(form.zone).toBe('America/Los_Angeles');
+  });
+
   it('will not fix other changes, nor a create or an edit without what they queued', async () => {
     const { readOrder } = cache(cachedOrder());
     await expect(setUpJobForm({ kind: 'retry', entry: refused('workorders:publish', { id: 10001 }) }, readOrder)).rejects.toThrow('A workorders:publish change is not fixed in the job form');

@@ -144,6 +144,15 @@ describe('site time', () => {
     expect(utcToSite('2026-03-08 08:30:00', CHICAGO)).toBe('2026-03-08T03:30');
   });
 
+  it('reads the hour that happens twice in the fall as its first time, and round trips it', () => {
+    expect(utcToSite('2026-11-01 06:30:00', 'America/Chicago')).toBe('2026-11-01T01:30');
+    expect(siteToUtc('2026-11-01T01:30', 'America/Chicago')).toBe('2026-11-01 06:30:00');
+  });
+
+  it('gives no time, not an error, for a moment no clock shows', () => {
+    expect(utcToSite('2026-02-03 25:00:00', 'America/Chicago')).toBe('');
+  });
+
   it('gives empty text for what is not a time', () => {
     expect(siteToUtc('', CHICAGO)).toBe('');
     expect(siteToUtc('2026-12-01', CHICAGO)).toBe('');

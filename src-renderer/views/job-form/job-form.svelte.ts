@@ -5,14 +5,11 @@ import { missingForDispatch } from '../../../src-shared/domain/work-order-rules'
 import { issueMessage } from '../../lib/form-issues';
 import { afterPress } from './pointer-press';
 import { bodyKeyOf, fieldOfPath, type JobField } from './job-fields';
-import { bodyFromValues, changedKeys, zoneOfValues, type BodyChanges, type JobValues } from './job-values';
+import { bodyFromValues, changedKeys, siteZoneOf, type BodyChanges, type JobValues, type KnownSite } from './job-values';
 
-export interface JobFormOriginal {
-  /** The order's body as the form would send it, to send only what changed. */
+/** The order being edited: its site, and its body as the form would send it, to send only what changed. */
+export interface JobFormOriginal extends KnownSite {
   body: Record<string, unknown>;
-  values: JobValues;
-  /** The site's zone as the marketplace named it for the order. */
-  zone: string | undefined;
 }
 
 export interface RefusalMarks {
@@ -33,9 +30,13 @@ export class JobForm {
   #initial = '';
   #refusedBody: Record<string, unknown> | undefined;
 
-  constructor(values: JobValues, options: { original?: JobFormOriginal; refusal?: RefusalMarks } = {}) {
+  /** The site the marketplace placed (the order edited or copied), whose zone holds while it is the job's. */
+  #site: KnownSite | undefined = undefined;
+
+  constructor(values: JobValues, options: { original?: JobFormOriginal; site?: KnownSite; refusal?: RefusalMarks } = {}) {
     this.values = values;
     this.original = options.original;
+    this.#site = options.site ?? options.original;
     this.refusal = options.refusal;
     this.#initial = JSON.stringify(values);
     if (options.refusal) {
@@ -46,11 +47,7 @@ export class JobForm {
   }
 
   /** The site's zone the schedule is entered in; undefined while the form has no location to take it from. */
-  zone = $derived.by(() => {
-    const values = this.values;
-    if (this.original?.zone && locationKey(values) === locationKey(this.original.values)) return this.original.zone;
-    return zoneOfValues(values);
-  });
+  zone = $derived(siteZoneOf(this.values, this.#site));
 
   body = $derived(bodyFromValues(this.values, this.zone ?? 'UTC'));
   checked = $derived(WorkOrderCreateBodySchema.safeParse(this.body));
@@ -82,7 +79,7 @@ export class JobForm {
   error(field: JobField): string | undefined {
     const problem = this.touched[field] ? this.problems[field] : undefined;
     if (problem) return problem;
-    return this.refused.includes(field) ? (this.refusal?.message ?? 'The marketplace refused this value') : undefined;
+    return this.refused.includes(field) ? this.refusal?.message || 'The marketplace refused this value' : undefined;
   }
 
   /** What publishing (or assigning) still needs (decisions §2), by the body's paths; none when it can go. */
@@ -134,6 +131,3 @@ const PUBLISH_NEEDS: { path: string; label: string; fields: readonly JobField[] 
   { path: 'pay.base.amount', label: 'Pay', fields: ['payType', 'payAmount', 'payUnits', 'additionalAmount', 'additionalUnits'] },
 ];
 
-function locationKey(values: JobValues): string {
-  return JSON.stringify([values.locationMode, values.savedLocation?.id, values.address.state, values.address.country]);
-}

@@ -135,11 +135,30 @@ export function zoneOfValues(values: Pick<JobValues, 'locationMode' | 'savedLoca
   return undefined;
 }
 
+/** A site the marketplace has placed: its location as the form holds it, and the zone it named. */
+export interface KnownSite {
+  values: JobValues;
+  zone: string | undefined;
+}
+
+const locationKey = (values: JobValues) => JSON.stringify([values.locationMode, values.savedLocation?.id, values.address.state, values.address.country]);
+
+/**
+ * The zone a form's times are read in: the marketplace's own for a site it has placed (an order
+ * being edited or copied) while the location stays that site, else worked out from the location.
+ */
+export function siteZoneOf(values: JobValues, site?: KnownSite): string | undefined {
+  if (site?.zone && locationKey(values) === locationKey(site.values)) return site.zone;
+  return zoneOfValues(values);
+}
+
 /** `2026-11-29 15:00:00` (UTC) → `2026-11-29T09:00` at the site. */
 export function utcToSite(utc: string | null | undefined, zone: string): string {
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$/.exec(utc ?? '');
   if (!match) return '';
   const epoch = Date.parse(`${match[1]}T${match[2]}:00Z`);
+  // A moment the marketplace should never send (hour 25) is no time, not a crash.
+  if (!Number.isFinite(epoch)) return '';
   const local = toCalendarDateTime(fromAbsolute(epoch, zone));
   return local.toString().slice(0, 16);
 }
@@ -153,8 +172,9 @@ export function siteToUtc(local: string, zone: string): string {
   } catch {
     return '';
   }
-  // A wall time skipped by a clock change moves forward, as the site's clocks do.
-  return toZoned(parsed, zone, 'later').toDate().toISOString().slice(0, 19).replace('T', ' ');
+  // A wall time skipped by a clock change moves forward, as the site's clocks do; one that happens
+  // twice is the first (as utcToSite shows the first, so an untouched time reads back the same).
+  return toZoned(parsed, zone, 'compatible').toDate().toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
