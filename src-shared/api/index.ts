@@ -25,3 +25,4 @@ export * from './webhook';
 export * from './work-order';
 export * from './work-order-list';
 export * from './work-order-requests';
+export * from './work-order-tags';

@@ -17,6 +17,8 @@ const SEEDED_IDS: Record<string, number> = {
   talent_pool_id: 811,
   group_id: 801,
   provider_id: 3001,
+  // The seed tags order 10001 (a draft) with Priority (seed/work-order-tags.ts).
+  tag_id: 901,
 };
 
 /** Where a route needs ids that belong together (seed/*.ts, simulation/demo-seed.ts). */

@@ -9,7 +9,7 @@ describe('publish, unpublish and revert', () => {
     const events = recordEvents(marketplace);
     const published = await transition(rest, 'POST', id, '/publish');
     expect(published.status).toMatchObject({ id: 2, name: 'Published', display: 'Published', code: 'published' });
-    expect(published.actions).toEqual(['edit', 'unpublish', 'revert', 'search-provider', 'cancel']);
+    expect(published.actions).toEqual(['edit', 'unpublish', 'revert', 'search-provider', 'cancel', 'apply_tags']);
     expect(events).toEqual([expect.objectContaining({ name: 'workorder.status.published', workOrderId: id, companyId: 1001, statusId: 2, previousStatusId: 1, triggeredByUserId: 2001 })]);
     const firstStamp = (await rest('GET', `workorders/${id}/milestones`)).body.published;
 

@@ -60,7 +60,7 @@ describe('POST workorders', () => {
     });
     // 15:00 UTC in January is 09:00 in Chicago.
     expect(order.schedule.service_window.start).toEqual({ utc: '2030-01-15 15:00:00', local: { date: '2030-01-15', time: '09:00:00' } });
-    expect(order.actions).toEqual(['edit', 'publish', 'search-provider', 'cancel']);
+    expect(order.actions).toEqual(['edit', 'publish', 'search-provider', 'cancel', 'apply_tags']);
   });
 
   it('takes a form body, with JSON text in the object fields', async () => {

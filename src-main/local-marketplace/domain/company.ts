@@ -75,10 +75,15 @@ export function listCompanyExpenseCategories(context: MarketplaceContext, compan
   return [...system, ...custom];
 }
 
+/** A company tag as GET company/tags lists it, and as a work order shows it applied. */
+export function presentTag(row: { id: number; data: string }): Tag & TagData {
+  return { id: row.id, ...(JSON.parse(row.data) as TagData), actions: ['edit', 'delete'] };
+}
+
 /** GET company/tags. */
 export function listTags(context: MarketplaceContext, companyId: number): Tag[] {
   const rows = context.db.prepare('SELECT id, data FROM tags WHERE company_id = ? ORDER BY id').all(companyId) as { id: number; data: string }[];
-  return rows.map((row) => ({ id: row.id, ...(JSON.parse(row.data) as TagData), actions: ['edit', 'delete'] }));
+  return rows.map(presentTag);
 }
 
 export function companyName(context: MarketplaceContext, companyId: number): string | undefined {

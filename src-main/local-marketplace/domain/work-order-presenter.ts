@@ -14,6 +14,7 @@ import { findManager, providerProfile } from './providers';
 import { savedLocation } from './locations';
 import { payOf } from './pay';
 import { problemsOf } from './problems';
+import { appliedTagsOf, taggableStatuses } from './work-order-tags';
 import { providerSideOf } from './provider-embedding';
 import { companyName } from './company';
 import { addressOf, primaryTypeOfWorkId, statusOf, type AddressSnapshot, type WorkOrderRecord } from './work-order-record';
@@ -41,15 +42,14 @@ const ORDER_ACTIONS: Partial<Record<WorkOrderOperation, string>> = {
   cancel: 'cancel',
 };
 
-function actionsFor(record: WorkOrderRecord): string[] {
+/** `taggable`: a company tag may be applied in the order's status (its valid_statuses, decisions §6). */
+function actionsFor(record: WorkOrderRecord, taggable: boolean): string[] {
   const open = WORK_ORDER_TRANSITIONS.filter((transition) => (transition.from as readonly string[]).includes(record.status));
-  return [...new Set(open.flatMap((transition) => ORDER_ACTIONS[transition.operation] ?? []))];
+  return [...new Set([...open.flatMap((transition) => ORDER_ACTIONS[transition.operation] ?? []), ...(taggable ? ['apply_tags'] : [])])];
 }
 
 /** The Assignee model offers `unassign` while the order can be unassigned. */
 const assigneeActions = (record: WorkOrderRecord): string[] => (transitionFor('unassign').from.includes(record.status) ? ['unassign'] : []);
-
-const emptyList = () => ({ metadata: { total: 0, page: 1, pages: 0, per_page: 0 }, results: [] });
 
 /** The types of work as a list, also when only the deprecated single one was sent. */
 function typesOfWorkOf(record: WorkOrderRecord): { id: number; isPrimary?: boolean | null }[] {
@@ -75,6 +75,7 @@ export class WorkOrderPresenter {
   readonly #managers = new Map<number, WorkOrderManager | undefined>();
   readonly #projects = new Map<number, ProjectRecord | undefined>();
   readonly #companies = new Map<number, string | undefined>();
+  readonly #taggableStatuses = new Map<number, ReadonlySet<string>>();
   readonly #now: number;
 
   constructor(
@@ -99,6 +100,10 @@ export class WorkOrderPresenter {
 
   #project(companyId: number, projectId: number) {
     return { id: projectId, name: memo(this.#projects, projectId, () => findProject(this.context, companyId, projectId))?.name ?? null };
+  }
+
+  #taggable(companyId: number): ReadonlySet<string> {
+    return memo(this.#taggableStatuses, companyId, () => taggableStatuses(this.context, companyId));
   }
 
   #company(companyId: number) {
@@ -195,7 +200,9 @@ export class WorkOrderPresenter {
       assignee: record.assigneeId === null ? null : { user: this.#person(record.assigneeId), work_order_id: record.id, actions: assigneeActions(record) },
       integration: fields.integration ?? null,
       auto_dispatch: fields.auto_dispatch ?? false,
-      actions: actionsFor(record),
+      // Lists show tags, and a client that compares list items sees a tag change.
+      tags: appliedTagsOf(this.context, record, this.correlationId),
+      actions: actionsFor(record, this.#taggable(record.companyId).has(record.status)),
       correlation_id: this.correlationId,
       href: `${this.context.origin}/workorders/${record.id}`,
     } satisfies WorkOrder;
@@ -229,7 +236,6 @@ export class WorkOrderPresenter {
       // The same answers as the sub-resource routes give.
       shipments: side.shipments,
       messages: side.messages,
-      tags: emptyList(),
       problems: problemsOf(this.context, record, this.correlationId),
       attachments: attachmentFolderList(this.context, record.id, timeZone, this.correlationId),
       time_logs: side.time_logs,

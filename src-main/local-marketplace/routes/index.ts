@@ -15,6 +15,7 @@ import { registerSwapRoutes } from './swaps';
 import { registerTalentPoolRoutes } from './talent-pools';
 import { registerTimeLogRoutes } from './time-logs';
 import { registerUserRoutes } from './users';
+import { registerWorkOrderTagRoutes } from './work-order-tags';
 import { registerWorkOrderRoutes } from './work-orders';
 
 /** Every REST route under `/api/rest/v2`, each resource in its own file. */
@@ -35,5 +36,6 @@ export function registerRestRoutes(app: FastifyInstance, context: MarketplaceCon
   registerTimeLogRoutes(app, context);
   registerPayRoutes(app, context);
   registerShipmentRoutes(app, context);
+  registerWorkOrderTagRoutes(app, context);
   registerTalentPoolRoutes(app, context);
 }

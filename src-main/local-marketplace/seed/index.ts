@@ -8,11 +8,12 @@ import { seedLocations } from './locations';
 import { seedProviders } from './providers';
 import { seedTalentPools } from './talent-pools';
 import { seedProviderSide } from '../simulation/demo-seed';
+import { seedWorkOrderTags } from './work-order-tags';
 import { seedWorkOrders } from './work-orders';
 
 /**
  * The demo company: managers, clients and projects, saved locations, providers, talent pools and
- * work orders in every status. Deterministic: the same seed gives the same ids and data.
+ * work orders in every status, some of them tagged. Deterministic: the same seed gives the same ids and data.
  */
 export function seedDemo(context: MarketplaceContext): void {
   const { db } = context;
@@ -28,6 +29,7 @@ export function seedDemo(context: MarketplaceContext): void {
     seedWorkOrders(context);
     seedProviderSide(context);
     seedBuyerRecords(context);
+    seedWorkOrderTags(context);
   })();
 }
 
