@@ -19,7 +19,8 @@ interface MarketOrder {
 async function openList(page: Page, host: WebHostProcess) {
   await page.goto(host.url);
   const grid = page.getByRole('grid', { name: /^Work orders:/ });
-  await expect(grid.getByRole('row', { name: /10001 POS terminal install/ })).toBeVisible({ timeout: 20_000 });
+  // The first pull: on a loaded machine (two web hosts and their marketplaces on two cores) it can take a while.
+  await expect(grid.getByRole('row', { name: /10001 POS terminal install/ })).toBeVisible({ timeout: 45_000 });
   // Short undo windows keep the test quick; the Undo itself is still exercised.
   await callHost(host, 'settings:update', { undoSeconds: 3 });
   return { grid, views: page.getByRole('navigation', { name: 'Work order views' }) };
