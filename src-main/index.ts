@@ -1,13 +1,19 @@
-import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, screen, session } from 'electron';
+import { join, resolve } from 'node:path';
+import { app, BrowserWindow, dialog, Menu, Notification, screen, session } from 'electron';
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
-import { appMenuTemplate } from './electron/menu';
+import { appMenuTemplate, keystrokes } from './electron/menu';
+import { refusalNotifier } from './electron/notifications';
 import { hardenSession } from './electron/session-policy';
-import { createMainWindow, rendererUrl } from './electron/window';
+import { createMainWindow, rendererUrl, windowIcon } from './electron/window';
 import { placeWindow, readWindowState, trackWindowState } from './electron/window-state';
 
 // The Electron shell: thin on purpose. Everything it starts lives in plain-Node modules that tests run.
+
+// FIELD_DESK_DATA_DIR (README, "Where data and logs live") moves everything: the app's data,
+// Chromium's profile and the single-instance lock, so a second data dir is a second instance (the
+// release smoke test runs in a fresh one). Only possible before ready.
+if (process.env.FIELD_DESK_DATA_DIR) app.setPath('userData', resolve(process.env.FIELD_DESK_DATA_DIR));
 
 // Every renderer gets the OS sandbox, whatever its webPreferences say; only possible before ready.
 app.enableSandbox();
@@ -19,42 +25,69 @@ if (!app.requestSingleInstanceLock()) {
   const url = rendererUrl();
   const development = Boolean(process.env.ELECTRON_RENDERER_URL);
 
-  app.on('second-instance', () => {
+  const bringToFront = () => {
     if (!window) return;
     if (window.isMinimized()) window.restore();
+    window.show();
     window.focus();
-  });
+  };
+  // A second launch (a desktop icon clicked again) brings this window forward and then quits.
+  app.on('second-instance', bringToFront);
 
   const openWindow = (): BrowserWindow => {
     const stateFile = join(app.getPath('userData'), 'window-state.json');
     const workAreas = screen.getAllDisplays().map((display) => display.workArea);
-    const opened = createMainWindow(url, placeWindow(readWindowState(stateFile), workAreas));
+    const icon = windowIcon(process.platform, app.isPackaged, process.resourcesPath);
+    const opened = createMainWindow(url, placeWindow(readWindowState(stateFile), workAreas), icon);
     trackWindowState(opened, stateFile);
     opened.on('closed', () => (window = undefined));
     return opened;
+  };
+
+  // A menu item of the app's shortcuts types its keys into the page, which owns what they do.
+  const sendShortcut = (key: string) => {
+    if (!window || window.isDestroyed()) return;
+    for (const input of keystrokes(key, process.platform)) window.webContents.sendInputEvent(input);
   };
 
   app
     .whenReady()
     .then(() => {
       hardenSession(session.defaultSession, url);
-      Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.name })));
+      Menu.setApplicationMenu(
+        Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.name, onShortcut: sendShortcut })),
+      );
 
       const fieldDesk = createApp({ dataDir: app.getPath('userData'), host: 'electron' });
       const unregister = registerIpc(fieldDesk, url, () => window);
       window = openWindow();
 
+      const onOutboxChange = refusalNotifier({
+        supported: () => Notification.isSupported(),
+        inFront: () => Boolean(window && !window.isDestroyed() && window.isFocused()),
+        show: ({ title, body }) => {
+          const notification = new Notification({ title, body });
+          notification.on('click', bringToFront);
+          notification.show();
+        },
+      });
+      const stopNotifying = fieldDesk.events.subscribe((event, payload) => {
+        if (event === 'outbox:changed') onOutboxChange(payload as { refused: number });
+      });
+
       app.on('activate', () => {
         if (BrowserWindow.getAllWindows().length === 0) window = openWindow();
       });
-      // Quitting waits for the app to close (databases, the local marketplace's worker); a second
-      // will-quit, from the quit() below, then goes through.
+      // Quitting waits for the app to close: the outbox lets the request on the wire finish (up to
+      // its grace period) and keeps the rest queued for the next launch; then the databases and the
+      // local marketplace's worker close. A second will-quit, from the quit() below, goes through.
       let stage: 'running' | 'closing' | 'closed' = 'running';
       app.on('will-quit', (event) => {
         if (stage === 'closed') return;
         event.preventDefault();
         if (stage === 'closing') return;
         stage = 'closing';
+        stopNotifying();
         unregister();
         fieldDesk
           .close()

@@ -10,9 +10,19 @@ export function rendererUrl(): string {
   return `file://${join(__dirname, '..', 'renderer', 'index.html')}`;
 }
 
-export function createMainWindow(url: string, placement: WindowPlacement = DEFAULT_PLACEMENT): BrowserWindow {
+/**
+ * The window icon Linux shows (macOS and Windows take it from the bundle and the .exe): beside the
+ * packaged app (electron-builder.yml `extraResources`), or in resources/ when run from the repository.
+ */
+export function windowIcon(platform: NodeJS.Platform, packaged: boolean, resourcesPath: string): string | undefined {
+  if (platform !== 'linux') return undefined;
+  return packaged ? join(resourcesPath, 'icon.png') : join(__dirname, '..', '..', 'resources', 'icon.png');
+}
+
+export function createMainWindow(url: string, placement: WindowPlacement = DEFAULT_PLACEMENT, icon?: string): BrowserWindow {
   const window = new BrowserWindow({
     ...placement.bounds,
+    ...(icon ? { icon } : {}),
     minWidth: MINIMUM_SIZE.width,
     minHeight: MINIMUM_SIZE.height,
     show: false,

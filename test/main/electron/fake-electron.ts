@@ -19,6 +19,7 @@ export function createFakeElectron() {
       send: (channel: string, payload: unknown) => this.sent.push([channel, payload]),
       setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => (this.openHandler = handler),
       on: (event: string, listener: (...args: unknown[]) => void) => this.contentsListeners.set(event, listener),
+      sendInputEvent: vi.fn(),
     };
     constructor(options: Record<string, unknown>) {
       this.options = options;
@@ -45,6 +46,8 @@ export function createFakeElectron() {
     maximize = vi.fn(() => (this.maximized = true));
     isDestroyed = () => false;
     isMinimized = () => false;
+    focused = false;
+    isFocused = () => this.focused;
     restore = vi.fn();
     focus = vi.fn();
     show = vi.fn();
@@ -54,6 +57,22 @@ export function createFakeElectron() {
   type RequestHandler = (details: Record<string, unknown>, callback: (response: Record<string, unknown>) => void) => void;
   const requestHandlers: { beforeRequest?: RequestHandler; headersReceived?: RequestHandler } = {};
   const state = { ready: false };
+  const notifications: FakeNotification[] = [];
+
+  class FakeNotification {
+    static isSupported = vi.fn(() => true);
+    listeners = new Map<string, () => void>();
+    shown = false;
+    constructor(readonly options: { title: string; body: string }) {
+      notifications.push(this);
+    }
+    on(event: string, listener: () => void) {
+      this.listeners.set(event, listener);
+    }
+    show() {
+      this.shown = true;
+    }
+  }
 
   const module = {
     ipcMain: {
@@ -74,6 +93,7 @@ export function createFakeElectron() {
     shell: { openExternal: vi.fn(async () => undefined) },
     dialog: { showErrorBox: vi.fn() },
     BrowserWindow: FakeWindow,
+    Notification: FakeNotification,
     Menu: {
       buildFromTemplate: vi.fn((template: unknown[]) => ({ template })),
       setApplicationMenu: vi.fn(),
@@ -103,6 +123,8 @@ export function createFakeElectron() {
       }),
       whenReady: () => Promise.resolve().then(() => void (state.ready = true)),
       getPath: vi.fn(() => '/tmp/field-desk-fake-user-data'),
+      setPath: vi.fn(),
+      isPackaged: false,
     },
   };
 
@@ -111,6 +133,7 @@ export function createFakeElectron() {
     handlers.clear();
     appListeners.clear();
     windows.length = 0;
+    notifications.length = 0;
     exposed = undefined;
     delete permissionHandlers.request;
     delete permissionHandlers.check;
@@ -121,7 +144,7 @@ export function createFakeElectron() {
     vi.clearAllMocks();
   };
 
-  return { module, handlers, appListeners, windows, permissionHandlers, requestHandlers, exposed: () => exposed, reset };
+  return { module, handlers, appListeners, windows, notifications, permissionHandlers, requestHandlers, exposed: () => exposed, reset };
 }
 
 export type FakeElectron = ReturnType<typeof createFakeElectron>;

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
-import { describe, expect, it } from 'vitest';
-import { appMenuTemplate } from '../../../src-main/electron/menu';
+import { describe, expect, it, vi } from 'vitest';
+import { appMenuTemplate, keystrokes } from '../../../src-main/electron/menu';
 
 function roles(template: MenuItemConstructorOptions[]): string[] {
   return template.flatMap((item) => [
@@ -21,6 +21,7 @@ describe('the app menu', () => {
     expect(submenuRoles(production, 'Edit')).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'selectAll']);
     expect(submenuRoles(production, 'View')).toEqual(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
     expect(submenuRoles(production, 'window')).toEqual(['minimize', 'close']);
+    expect(submenuRoles(production, 'File')).toEqual(['quit']);
   });
 
   it('offers reload and the developer tools only in development', () => {
@@ -30,12 +31,51 @@ describe('the app menu', () => {
     expect(submenuRoles(development, 'View')).toEqual(['reload', 'toggleDevTools', 'resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   });
 
-  it('puts the app menu first on macOS only', () => {
-    expect(production[0]?.label).toBe('Edit');
-    expect(roles(production)).not.toContain('quit');
+  it('puts the app menu first on macOS only, with Quit there instead of in File', () => {
+    expect(production.map((item) => item.label ?? item.role)).toEqual(['File', 'Edit', 'View', 'Go', 'window', 'help']);
     const mac = appMenuTemplate({ platform: 'darwin', development: false, appName: 'Field Desk' });
     expect(mac[0]?.label).toBe('Field Desk');
     expect(submenuRoles(mac, 'Field Desk')).toEqual(['about', 'hide', 'hideOthers', 'unhide', 'quit']);
-    expect(mac.slice(1)).toEqual(production);
+    expect(submenuRoles(mac, 'File')).toEqual([]);
+    expect(mac.map((item) => item.label ?? item.role).slice(1)).toEqual(['File', 'Edit', 'View', 'Go', 'window', 'help']);
+  });
+});
+
+describe('the app’s shortcuts in the menu', () => {
+  const production = appMenuTemplate({ platform: 'linux', development: false, appName: 'Field Desk' });
+  function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
+    return template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
+  }
+
+  it('shows the renderer’s keys without taking them from the page', () => {
+    const shortcuts = items(production).filter((item) => item.accelerator);
+    expect(shortcuts.map((item) => [item.label, item.accelerator])).toEqual([
+      ['New job', 'C'],
+      ['Command palette…', 'CmdOrCtrl+K'],
+      ['Search work orders', '/'],
+    ]);
+    // Registered, the accelerator would swallow the key before the renderer's own handler saw it.
+    for (const item of shortcuts) expect(item.registerAccelerator).toBe(false);
+  });
+
+  it('sends the shortcut’s keys when an item is clicked', () => {
+    const onShortcut = vi.fn();
+    const template = appMenuTemplate({ platform: 'linux', development: false, appName: 'Field Desk', onShortcut });
+    const click = (label: string) => (items(template).find((item) => item.label === label)?.click as (() => void) | undefined)?.();
+    click('Command palette…');
+    click('Needs attention  (G, N)');
+    click('Keyboard shortcuts  (?)');
+    click('New job');
+    expect(onShortcut.mock.calls).toEqual([['Mod+k'], ['g n'], ['?'], ['c']]);
+  });
+
+  it('types Mod as Cmd on macOS and Ctrl elsewhere, and sequences one key after the other', () => {
+    expect(keystrokes('Mod+k', 'darwin')).toEqual([
+      { type: 'keyDown', keyCode: 'k', modifiers: ['meta'] },
+      { type: 'char', keyCode: 'k', modifiers: ['meta'] },
+      { type: 'keyUp', keyCode: 'k', modifiers: ['meta'] },
+    ]);
+    expect(keystrokes('Mod+k', 'win32')[0]?.modifiers).toEqual(['control']);
+    expect(keystrokes('g d', 'linux').map((input) => `${input.type}:${input.keyCode}`)).toEqual(['keyDown:g', 'char:g', 'keyUp:g', 'keyDown:d', 'char:d', 'keyUp:d']);
   });
 });
