@@ -38,6 +38,7 @@ try {
     startBrowserMode: () => require(`${root}out/main/web-host.js`),
     say: (line) => console.log(line),
     progress: (line) => interactive && console.log(line),
+    interactive,
   });
 } catch (error) {
   // Only StartError is expected; anything else is still one line, not a stack trace.

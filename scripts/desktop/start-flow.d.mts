@@ -11,5 +11,7 @@ export interface StartDeps {
   startBrowserMode: () => void;
   say: (line: string) => void;
   progress?: (line: string) => void;
+  interactive?: boolean;
 }
+export function mayDownload(deps: { env: Record<string, string | undefined>; interactive?: boolean }): boolean;
 export function startFieldDesk(deps: StartDeps): Promise<{ mode: 'browser'; line: string } | { mode: 'electron'; code: number }>;

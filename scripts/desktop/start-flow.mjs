@@ -22,6 +22,7 @@ export class StartError extends Error {}
  * @param {() => void} deps.startBrowserMode
  * @param {(line: string) => void} deps.say one line for the user
  * @param {(line: string) => void} [deps.progress] what a person at a terminal may like to see (not a test reading the output)
+ * @param {boolean} [deps.interactive] a person started it at a terminal (stdout is a TTY)
  */
 export async function startFieldDesk(deps) {
   const progress = deps.progress ?? (() => {});
@@ -35,8 +36,7 @@ export async function startFieldDesk(deps) {
   if (deps.env.FIELD_DESK_BROWSER_MODE) return browserMode(FORCED);
 
   let binary = deps.findElectron();
-  // ELECTRON_SKIP_BINARY_DOWNLOAD is the user's (or CI's) word that downloads are not wanted here.
-  if (!binary && !deps.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+  if (!binary && mayDownload(deps)) {
     progress('Downloading Electron (once; about 100 MB)…');
     const download = await deps.downloadElectron();
     binary = deps.findElectron();
@@ -51,6 +51,16 @@ export async function startFieldDesk(deps) {
   }
   const code = await deps.launchElectron(binary);
   return { mode: 'electron', code };
+}
+
+/**
+ * A person at a terminal gets the download (about 100 MB, once); a script or a test reading the
+ * output does not, unless FIELD_DESK_FETCH_ELECTRON asks for it. ELECTRON_SKIP_BINARY_DOWNLOAD, the
+ * user's (or CI's) word that downloads are not wanted, wins over both.
+ */
+export function mayDownload({ env, interactive = false }) {
+  if (env.ELECTRON_SKIP_BINARY_DOWNLOAD) return false;
+  return interactive || Boolean(env.FIELD_DESK_FETCH_ELECTRON);
 }
 
 async function ensureForNode(deps) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FORCED, NOT_INSTALLED, StartError, nativeFailed, startFieldDesk, type StartDeps } from '../../scripts/desktop/start-flow.mjs';
+import { FORCED, NOT_INSTALLED, StartError, mayDownload, nativeFailed, startFieldDesk, type StartDeps } from '../../scripts/desktop/start-flow.mjs';
 
 /** A machine as `npm start` sees it: whether the binary is there, what a download does, how builds go. */
 function machine({
@@ -8,7 +8,8 @@ function machine({
   electronBuildFails = false,
   nodeBuildFails = false,
   env = {},
-}: { installed?: boolean; downloadWorks?: boolean; electronBuildFails?: boolean; nodeBuildFails?: boolean; env?: Record<string, string> } = {}) {
+  interactive = true,
+}: { installed?: boolean; downloadWorks?: boolean; electronBuildFails?: boolean; nodeBuildFails?: boolean; env?: Record<string, string>; interactive?: boolean } = {}) {
   let present = installed;
   const lines: string[] = [];
   const deps = {
@@ -27,6 +28,7 @@ function machine({
     startBrowserMode: vi.fn(),
     say: (line: string) => lines.push(line),
     progress: vi.fn(),
+    interactive,
   } satisfies StartDeps;
   return { deps, lines };
 }
@@ -66,6 +68,16 @@ describe('npm start', () => {
     await startFieldDesk(deps);
     expect(deps.downloadElectron).not.toHaveBeenCalled();
     expect(lines).toEqual([NOT_INSTALLED]);
+  });
+
+  it('leaves the download to a person at a terminal: a test or script reading the output gets browser mode at once', async () => {
+    const { deps, lines } = machine({ downloadWorks: true, interactive: false });
+    await startFieldDesk(deps);
+    expect(deps.downloadElectron).not.toHaveBeenCalled();
+    expect(lines).toEqual([NOT_INSTALLED]);
+    expect(mayDownload({ env: { FIELD_DESK_FETCH_ELECTRON: '1' }, interactive: false })).toBe(true);
+    expect(mayDownload({ env: { FIELD_DESK_FETCH_ELECTRON: '1', ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, interactive: true })).toBe(false);
+    expect(mayDownload({ env: {}, interactive: true })).toBe(true);
   });
 
   it('starts browser mode without looking for Electron when FIELD_DESK_BROWSER_MODE is set', async () => {
