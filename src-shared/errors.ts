@@ -50,6 +50,7 @@ export const ERROR_CODES = {
   EXPENSE_NOT_FOUND: 'That expense is not in the offline copy.',
   ATTACHMENT_NOT_FOUND: 'That file is not in the offline copy of the order.',
   LOCATION_NOT_FOUND: 'That saved location is not in the offline copy.',
+  TAG_NOT_FOUND: 'That tag is not in the offline copy of the company tags; a sync may bring it.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,6 +6,9 @@ import {
   MilestonesSchema,
   ProviderProfileSchema,
   RouteBodySchema,
+  ApplyTagBodySchema,
+  TagListSchema,
+  TagSchema,
   WorkerAnswerSchema,
   WorkOrderCreateBodySchema,
   WorkOrderListQuerySchema,
@@ -114,6 +117,22 @@ export class WorkOrdersApi {
   async autoDispatch(body: Input<typeof AutoDispatchBodySchema>, { signal }: CallOptions = {}) {
     const sent = validated(AutoDispatchBodySchema, body, 'auto-dispatch request');
     return this.rest.call({ method: 'POST', path: 'workorders/auto_dispatch', body: sent, response: WorkerAnswerSchema, signal });
+  }
+
+  /** The company tags applied to the order (decisions §6). */
+  async tags(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/tags`, response: TagListSchema, signal });
+  }
+
+  /** Applies a company tag; applying it again is not an error. Answers the tag, not the order. */
+  async applyTag(workOrderId: number, tagId: number, { signal }: CallOptions = {}) {
+    const sent = validated(ApplyTagBodySchema, { tag: { id: tagId } }, 'tag');
+    return this.rest.call({ method: 'POST', path: `${orderPath(workOrderId)}/tags`, body: sent, response: TagSchema, signal });
+  }
+
+  /** Removes an applied tag (API_NOT_FOUND when it is not applied). Answers the tag. */
+  async removeTag(workOrderId: number, tagId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'DELETE', path: `${orderPath(workOrderId)}/tags/${segment(tagId)}`, response: TagSchema, signal });
   }
 
   private transition(method: HttpMethod, workOrderId: number, suffix: string, { signal }: CallOptions = {}) {

@@ -112,6 +112,8 @@ export class Workspace {
       db: this.db,
       documents: new Documents({ workOrders: this.workOrders, parts: this.parts, locations: this.locations }),
       staging: options.outbox.staging,
+      // Tags are checked against the company's list when queued; an old list beats none.
+      reference: (kind) => this.referenceData.get(kind, Number.MAX_SAFE_INTEGER).map((entry) => entry.value),
       logger,
       undoMs: options.outbox.undoMs,
       events: {

@@ -38,6 +38,8 @@ export interface WorkOrderSearchRow {
   location: string;
   client: string;
   ids: string;
+  /** The labels of the applied tags. */
+  tags: string;
 }
 
 /** The service's only UTC form, `YYYY-MM-DD HH:MM:SS`, as epoch ms; anything else is unknown. */
@@ -146,7 +148,19 @@ export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: num
   };
 }
 
-/** What search matches: title, description text, address, client name, the id and integration id. */
+/** The applied tags of an order, each id once; `tags` has no guaranteed shape, so it is read loosely. */
+export function appliedTags(order: WorkOrder): { id: number; label: string }[] {
+  const results = Array.isArray(order.tags?.results) ? order.tags.results : [];
+  const seen = new Set<number>();
+  return results.flatMap((tag) => {
+    const id = finite(tag?.id);
+    if (id === null || seen.has(id)) return [];
+    seen.add(id);
+    return [{ id, label: text(tag.label) ?? '' }];
+  });
+}
+
+/** What search matches: title, description text, address, client name, the id and integration id, tag labels. */
 export function workOrderSearchRow(order: WorkOrder): WorkOrderSearchRow {
   const location = order.location;
   const integrationId = order.integration?.id;
@@ -157,5 +171,9 @@ export function workOrderSearchRow(order: WorkOrder): WorkOrderSearchRow {
     location: [location?.address1, location?.address2, location?.city, location?.state, location?.zip].map(text).filter(Boolean).join(' '),
     client: text(order.client?.name) ?? '',
     ids: [String(order.id), integrationId === null || integrationId === undefined ? '' : String(integrationId)].join(' ').trim(),
+    tags: appliedTags(order)
+      .map((tag) => tag.label)
+      .filter(Boolean)
+      .join(' '),
   };
 }

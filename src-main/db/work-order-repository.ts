@@ -15,7 +15,7 @@ import { searchExpression } from './search-query';
 import type { AttentionReason } from '../../src-shared/domain/attention';
 import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, NEEDS_ATTENTION } from './work-order-attention';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
-import { type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
+import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 
 /** The service's sorts the cache can answer (it has no creation date column), plus the last change. */
 export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated';
@@ -35,6 +35,8 @@ export type CachedWorkOrderQuery = Partial<
   provider?: number;
   /** Orders that use this saved location (a temporary, negative id included). */
   saved_location?: number;
+  /** Only orders with this company tag applied. */
+  tag?: number;
   /** Only orders that need the coordinator now (see work-order-attention.ts). */
   attention?: boolean;
   /** Epoch ms the attention rules measure against; now by default. */
@@ -88,6 +90,7 @@ const FILTERS = {
   schedule_to: 'w.schedule_start <= @schedule_to',
   provider: 'w.provider_id = @provider',
   saved_location: 'w.saved_location_id = @saved_location',
+  tag: 'w.id IN (SELECT work_order_id FROM work_order_tags WHERE tag_id = @tag)',
 } as const satisfies Partial<Record<keyof CachedWorkOrderQuery, string>>;
 type FilterName = keyof typeof FILTERS;
 const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
@@ -137,6 +140,8 @@ export class WorkOrderRepository {
   readonly #upsertDocument: Statement;
   readonly #deleteSearch: Statement;
   readonly #insertSearch: Statement;
+  readonly #deleteTags: Statement;
+  readonly #insertTag: Statement;
   readonly #get: Statement;
   readonly #byIds: Statement;
   readonly #statusCounts: Statement;
@@ -163,7 +168,9 @@ export class WorkOrderRepository {
     this.#insertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?)');
     this.#upsertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json');
     this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
-    this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids) VALUES (?, ?, ?, ?, ?, ?)');
+    this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids, tags) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    this.#deleteTags = db.prepare('DELETE FROM work_order_tags WHERE work_order_id = ?');
+    this.#insertTag = db.prepare('INSERT INTO work_order_tags (work_order_id, tag_id) VALUES (?, ?)');
     this.#get = db.prepare('SELECT json FROM work_order_documents WHERE id = ?').pluck();
     this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
     this.#statusCounts = db.prepare('SELECT status_id, COUNT(*) AS count FROM work_orders GROUP BY status_id');
@@ -185,11 +192,13 @@ export class WorkOrderRepository {
         } else {
           this.#upsert.run(values);
           this.#upsertDocument.run(row.id, json);
-          // The search index holds exactly one row per order.
+          // The search index holds exactly one row per order; the tags are the document's.
           this.#deleteSearch.run(row.id);
+          this.#deleteTags.run(row.id);
         }
         const search = workOrderSearchRow(order);
-        this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids);
+        this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids, search.tags);
+        for (const tag of appliedTags(order)) this.#insertTag.run(row.id, tag.id);
       }
     });
   }

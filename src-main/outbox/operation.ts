@@ -19,6 +19,8 @@ export interface FileStaging {
 /** What enqueueing may consult: the cache as the coordinator sees it, and the staging of files. */
 export interface EnqueueContext {
   read(key: DocKey): unknown | null;
+  /** A reference list as the cache holds it (empty when never pulled). */
+  reference(kind: string): unknown[];
   /** The temporary id a create gets: negative, unique for ever in this cache. */
   tempId: number;
   staging: FileStaging | undefined;

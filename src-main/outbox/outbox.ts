@@ -25,6 +25,8 @@ export interface OutboxOptions {
   staging?: FileStaging;
   events: OutboxEvents;
   logger: Logger;
+  /** A reference list of the cache by kind (`tags`…), for operations that check against it when queued. */
+  reference?: (kind: string) => unknown[];
   /** The undo window of assign, approve and cancel, read at each enqueue (a setting). */
   undoMs: () => number;
   now?: () => number;
@@ -84,7 +86,7 @@ export class Outbox {
     const mapped = definition.mapIds(input as never, this.map);
     this.#lastTempId -= 1;
     const tempId = this.#lastTempId;
-    const context = (await definition.prepare?.(mapped, { read: (key) => this.options.documents.read(key), tempId, staging: this.options.staging })) ?? {};
+    const context = (await definition.prepare?.(mapped, { read: (key) => this.options.documents.read(key), reference: (kind) => this.options.reference?.(kind) ?? [], tempId, staging: this.options.staging })) ?? {};
     const now = this.#now();
     const entry: StoredEntry = {
       seq: 0,

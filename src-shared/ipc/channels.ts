@@ -64,7 +64,7 @@ const CachedWorkOrderIdSchema = z.number().int();
 export const CachedSortFieldSchema = z.enum([...WorkOrderSortFieldSchema.exclude(['created_date']).options, 'updated']);
 
 export const WorkOrderListRequestSchema = z.strictObject({
-  /** Matches title, description, location, client and ids. */
+  /** Matches title, description, location, client, ids and tag labels. */
   search: SearchTextSchema.optional(),
   list: WorkOrderListIdSchema.optional(),
   workOrderId: RecordIdSchema.optional(),
@@ -83,6 +83,8 @@ export const WorkOrderListRequestSchema = z.strictObject({
   provider: RecordIdSchema.optional(),
   /** Orders that use this saved location; a temporary (negative) id names one still waiting in the outbox. */
   savedLocationId: z.number().int().optional(),
+  /** Only orders with this company tag applied (its id, from `reference:get` tags). */
+  tag: RecordIdSchema.optional(),
   /** Only orders that need the coordinator now (late, at risk, unconfirmed, problems, deliverables or requests waiting). */
   attention: z.boolean().optional(),
   sort: CachedSortFieldSchema.optional(),

@@ -73,6 +73,9 @@ export const writeChannels = {
   'workorders:route': queued(orderAndProvider),
   'workorders:unroute': queued(orderAndProvider),
   'workorders:assign': queued(orderAndProvider),
+  /** Applies a company tag (an id of `reference:get` tags); refused at once when its valid_statuses exclude the order's status. */
+  'workorders:add-tag': queued(z.strictObject({ id: LocalIdSchema, tagId: PositiveIdSchema })),
+  'workorders:remove-tag': queued(z.strictObject({ id: LocalIdSchema, tagId: PositiveIdSchema })),
   'workorders:auto-dispatch': queued(z.strictObject({ ids: z.array(LocalIdSchema).min(1).max(500), delay: z.number().int().min(0).max(86_400).optional() })),
   'swaps:accept': queued(onOrder({ swapId: z.string().min(1).max(200) })),
   'swaps:decline': queued(onOrder({ swapId: z.string().min(1).max(200) })),

@@ -28,6 +28,7 @@ function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
     schedule_to: request.scheduleTo,
     provider: request.provider,
     saved_location: request.savedLocationId,
+    tag: request.tag,
     attention: request.attention,
     sort: request.sort,
     order: request.order,

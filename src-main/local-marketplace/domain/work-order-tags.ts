@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tag, TagList } from '../../../src-shared/api/company';
+import { STATUS_SLUGS } from '../../../src-shared/api/status';
+import { tagFitsStatus } from '../../../src-shared/domain/work-order-tags';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, notFound } from '../http/errors';
 import { preparedStatement } from '../store/database';
@@ -38,8 +40,8 @@ export function listAppliedTags(context: MarketplaceContext, companyId: number, 
 
 /** The statuses in which at least one of the company's tags may be applied: where an order offers `apply_tags`. */
 export function taggableStatuses(context: MarketplaceContext, companyId: number): ReadonlySet<string> {
-  const rows = preparedStatement(context, 'SELECT DISTINCT s.value FROM tags t, json_each(t.data, \'$.valid_statuses\') s WHERE t.company_id = ?').pluck().all(companyId) as string[];
-  return new Set(rows);
+  const tags = (preparedStatement(context, 'SELECT id, data FROM tags WHERE company_id = ?').all(companyId) as TagRow[]).map(presentTag);
+  return new Set(STATUS_SLUGS.filter((status) => tags.some((tag) => tagFitsStatus(tag, status))));
 }
 
 /** GET workorders/{id}/tags/{tag_id}: one applied tag; 404 when it is not applied. */
@@ -72,7 +74,7 @@ export function prepareApplyTag(context: MarketplaceContext, actor: Actor, workO
     const record = workOrderRepository(context).findForCompany(actor.companyId, workOrderId);
     const row = companyTag(context, actor.companyId, tagId);
     const tag = presentTag(row);
-    if (!tag.valid_statuses.includes(record.status)) {
+    if (!tagFitsStatus(tag, record.status)) {
       throw invalidInput(`Can not apply tag ${tag.label}: work order is ${statusOf(record.status).name}`, ['tag']);
     }
     return { record, tag };

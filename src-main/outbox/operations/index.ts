@@ -5,6 +5,7 @@ import { acceptSwap, declineSwap, reportProblem, sendMessage } from './conversat
 import { createLocation, deleteLocation, deleteTalentPoolAttribute, setTalentPoolAttributes, updateLocation } from './directory';
 import { addExpense, approveExpense, deleteExpense, disapproveExpense, updateExpense } from './expenses';
 import { autoDispatch, createWorkOrder, updateWorkOrder } from './work-order-edits';
+import { addWorkOrderTag, removeWorkOrderTag } from './work-order-tags';
 import { workOrderTransitions } from './work-order-transitions';
 
 const ALL: readonly Operation<never>[] = [
@@ -12,6 +13,8 @@ const ALL: readonly Operation<never>[] = [
   updateWorkOrder,
   autoDispatch,
   ...workOrderTransitions,
+  addWorkOrderTag,
+  removeWorkOrderTag,
   uploadAttachment,
   reviewAttachment,
   addExpense,
