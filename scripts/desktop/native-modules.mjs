@@ -42,9 +42,11 @@ export function planNative(wanted, states) {
 export async function ensureNative(runtime, io, modules = NATIVE_MODULES) {
   const wanted = runtimeKey(runtime);
   const states = modules.map((name) => {
-    // No stamp: built by `npm ci` or by hand. Loading it tells whether it already suits us.
     let current = io.readStamp(name);
-    if (current === undefined && io.probe(name)) {
+    // No stamp (built by `npm ci` or by hand), or another runtime's: loading it in this runtime
+    // tells whether it already suits. A Node-API module (keytar) loads in both and is never rebuilt.
+    if (current !== wanted && io.probe(name)) {
+      if (current !== undefined) io.save(name, current);
       current = wanted;
       io.writeStamp(name, wanted);
     }

@@ -87,6 +87,13 @@ describe('making the native modules load in a runtime', () => {
     expect(io.save.mock.calls).toEqual([['better-sqlite3', ELECTRON]]);
   });
 
+  it('keeps a build that loads in both runtimes (Node-API) instead of rebuilding it', async () => {
+    const { io, stamps } = fakeIo({ 'better-sqlite3': NODE, keytar: NODE }, { loads: ['keytar'] });
+    expect(await ensureNative(electron, io)).toEqual({ kept: ['keytar'], restored: [], built: ['better-sqlite3'] });
+    expect(io.build).toHaveBeenCalledWith(['better-sqlite3']);
+    expect(stamps.keytar).toBe(ELECTRON);
+  });
+
   it('fails without stamping when the build fails', async () => {
     const { io, stamps } = fakeIo({ 'better-sqlite3': NODE, keytar: NODE });
     io.build.mockRejectedValueOnce(new Error('gyp ERR! stack Error: 404 downloading headers'));
