@@ -7,6 +7,8 @@ import {
   ProviderProfileSchema,
   RouteBodySchema,
   ApplyTagBodySchema,
+  EtaBodySchema,
+  EtaSchema,
   TagListSchema,
   TagSchema,
   WorkerAnswerSchema,
@@ -133,6 +135,17 @@ export class WorkOrdersApi {
   /** Removes an applied tag (API_NOT_FOUND when it is not applied). Answers the tag. */
   async removeTag(workOrderId: number, tagId: number, { signal }: CallOptions = {}) {
     return this.rest.call({ method: 'DELETE', path: `${orderPath(workOrderId)}/tags/${segment(tagId)}`, response: TagSchema, signal });
+  }
+
+  /** The technician's ETA (decisions §6). */
+  async eta(workOrderId: number, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/eta`, response: EtaSchema, signal });
+  }
+
+  /** Sets the ETA while the order is Assigned; answers the ETA, not the order. */
+  async setEta(workOrderId: number, body: Input<typeof EtaBodySchema>, { signal }: CallOptions = {}) {
+    const sent = validated(EtaBodySchema, body, 'ETA');
+    return this.rest.call({ method: 'PUT', path: `${orderPath(workOrderId)}/eta`, body: sent, response: EtaSchema, signal });
   }
 
   private transition(method: HttpMethod, workOrderId: number, suffix: string, { signal }: CallOptions = {}) {

@@ -4,6 +4,7 @@ export * from './client';
 export * from './common';
 export * from './company';
 export * from './errors';
+export * from './eta';
 export * from './expense';
 export * from './form-fields';
 export * from './location';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActionsSchema, NamedReferenceSchema, RichTextSchema } from './common';
 import { AttachmentFolderListSchema } from './attachment';
+import { EtaSchema } from './eta';
 import { ClientManagerSchema, ClientSchema } from './client';
 import { TagListSchema } from './company';
 import { WorkOrderLocationSchema } from './location';
@@ -84,7 +85,7 @@ export const WorkOrderSchema = z.looseObject({
   problems: ProblemsAnswerSchema.nullish(),
   attachments: AttachmentFolderListSchema.partial().nullish(),
   time_logs: TimeLogListSchema.partial().nullish(),
-  eta: z.unknown().optional(),
+  eta: EtaSchema.nullish(),
   integration: WorkOrderIntegrationSchema.nullish(),
   auto_dispatch: z.boolean().nullish(),
   networks: z.unknown().optional(),

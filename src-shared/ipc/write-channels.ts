@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AttachmentReviewBodySchema } from '../api/attachment';
+import { EtaInputSchema } from '../api/eta';
 import { ExpenseBodySchema, ExpenseUpdateBodySchema } from '../api/expense';
 import { SavedLocationCreateBodySchema, SavedLocationUpdateBodySchema } from '../api/location';
 import { TalentPoolAttributeIdSchema } from '../api/talent-pool';
@@ -76,6 +77,8 @@ export const writeChannels = {
   /** Applies a company tag (an id of `reference:get` tags); refused at once when its valid_statuses exclude the order's status. */
   'workorders:add-tag': queued(z.strictObject({ id: LocalIdSchema, tagId: PositiveIdSchema })),
   'workorders:remove-tag': queued(z.strictObject({ id: LocalIdSchema, tagId: PositiveIdSchema })),
+  /** The technician's ETA; refused at once unless the order is Assigned (decisions §6). */
+  'workorders:set-eta': queued(z.strictObject({ id: LocalIdSchema, eta: EtaInputSchema })),
   'workorders:auto-dispatch': queued(z.strictObject({ ids: z.array(LocalIdSchema).min(1).max(500), delay: z.number().int().min(0).max(86_400).optional() })),
   'swaps:accept': queued(onOrder({ swapId: z.string().min(1).max(200) })),
   'swaps:decline': queued(onOrder({ swapId: z.string().min(1).max(200) })),

@@ -3,6 +3,7 @@ import type { MarketplaceContext } from '../context';
 import { MarketplaceError } from '../http/errors';
 import { requireAssignee, requireOrder, requireProviderUser } from './provider-common';
 import { closeTimeLog, hasOpenTimeLog, openTimeLog } from './time-logs';
+import { moveEtaStatus } from './work-order-eta';
 import type { WorkOrderRecord } from './work-order-record';
 import { completeWorkOrder, setSubStatus } from './work-order-transitions';
 
@@ -24,14 +25,21 @@ function assignedOrder(context: MarketplaceContext, step: ProviderStep, verb: st
   return record;
 }
 
+/** Confirming confirms the ETA too (decisions §6). */
 export function confirmAssignment(context: MarketplaceContext, step: ProviderStep): WorkOrderRecord {
-  assignedOrder(context, step, 'confirm');
-  return setSubStatus(context, step.workOrderId, 'confirmed');
+  return context.db.transaction(() => {
+    assignedOrder(context, step, 'confirm');
+    moveEtaStatus(context, step.workOrderId, 'confirmed');
+    return setSubStatus(context, step.workOrderId, 'confirmed');
+  })();
 }
 
 export function reportOnMyWay(context: MarketplaceContext, step: ProviderStep): WorkOrderRecord {
-  assignedOrder(context, step, 'report on my way');
-  return setSubStatus(context, step.workOrderId, 'on_my_way');
+  return context.db.transaction(() => {
+    assignedOrder(context, step, 'report on my way');
+    moveEtaStatus(context, step.workOrderId, 'onmyway');
+    return setSubStatus(context, step.workOrderId, 'on_my_way');
+  })();
 }
 
 /** Running late: `delayed`, with the seconds the provider expects to be late (`status.delay`). */

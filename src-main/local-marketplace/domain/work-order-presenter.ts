@@ -15,6 +15,7 @@ import { savedLocation } from './locations';
 import { payOf } from './pay';
 import { problemsOf } from './problems';
 import { appliedTagsOf, taggableStatuses } from './work-order-tags';
+import { presentEta } from './work-order-eta';
 import { providerSideOf } from './provider-embedding';
 import { companyName } from './company';
 import { addressOf, primaryTypeOfWorkId, statusOf, type AddressSnapshot, type WorkOrderRecord } from './work-order-record';
@@ -202,6 +203,8 @@ export class WorkOrderPresenter {
       auto_dispatch: fields.auto_dispatch ?? false,
       // Lists show tags, and a client that compares list items sees a tag change.
       tags: appliedTagsOf(this.context, record, this.correlationId),
+      // In list items too: the technician's arrival is list information, and its changes show.
+      eta: presentEta(this.context, record, record.assigneeId === null ? null : this.#person(record.assigneeId)),
       actions: actionsFor(record, this.#taggable(record.companyId).has(record.status)),
       correlation_id: this.correlationId,
       href: `${this.context.origin}/workorders/${record.id}`,
@@ -239,7 +242,6 @@ export class WorkOrderPresenter {
       problems: problemsOf(this.context, record, this.correlationId),
       attachments: attachmentFolderList(this.context, record.id, timeZone, this.correlationId),
       time_logs: side.time_logs,
-      eta: null,
       networks: [],
       signatures: null,
       publish_stats: null,

@@ -2,6 +2,7 @@ import { statusBySlug, type StatusSlug, type SubStatus, type WorkOrderStatusDefi
 import type { CancelBody } from '../../../src-shared/api/transitions';
 import type { WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
 import { parseUtc } from '../http/timestamp';
+import type { StoredEta } from './work-order-eta';
 
 /** A saved location's address as it was when chosen; shown if the location is deleted later. */
 export interface AddressSnapshot {
@@ -27,6 +28,8 @@ export interface WorkOrderData {
   /** Seconds late, reported with the `delayed` sub-status. */
   delay: number;
   cancellation?: CancelBody;
+  /** The technician's ETA, as set for one assignee (decisions §6). */
+  eta?: StoredEta;
 }
 
 export interface WorkOrderRecord {

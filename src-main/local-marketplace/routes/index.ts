@@ -15,6 +15,7 @@ import { registerSwapRoutes } from './swaps';
 import { registerTalentPoolRoutes } from './talent-pools';
 import { registerTimeLogRoutes } from './time-logs';
 import { registerUserRoutes } from './users';
+import { registerWorkOrderEtaRoutes } from './work-order-eta';
 import { registerWorkOrderTagRoutes } from './work-order-tags';
 import { registerWorkOrderRoutes } from './work-orders';
 
@@ -37,5 +38,6 @@ export function registerRestRoutes(app: FastifyInstance, context: MarketplaceCon
   registerPayRoutes(app, context);
   registerShipmentRoutes(app, context);
   registerWorkOrderTagRoutes(app, context);
+  registerWorkOrderEtaRoutes(app, context);
   registerTalentPoolRoutes(app, context);
 }

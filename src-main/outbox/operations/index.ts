@@ -5,6 +5,7 @@ import { acceptSwap, declineSwap, reportProblem, sendMessage } from './conversat
 import { createLocation, deleteLocation, deleteTalentPoolAttribute, setTalentPoolAttributes, updateLocation } from './directory';
 import { addExpense, approveExpense, deleteExpense, disapproveExpense, updateExpense } from './expenses';
 import { autoDispatch, createWorkOrder, updateWorkOrder } from './work-order-edits';
+import { setWorkOrderEta } from './work-order-eta';
 import { addWorkOrderTag, removeWorkOrderTag } from './work-order-tags';
 import { workOrderTransitions } from './work-order-transitions';
 
@@ -15,6 +16,7 @@ const ALL: readonly Operation<never>[] = [
   ...workOrderTransitions,
   addWorkOrderTag,
   removeWorkOrderTag,
+  setWorkOrderEta,
   uploadAttachment,
   reviewAttachment,
   addExpense,
