@@ -18,7 +18,7 @@ const MAX_PAGE_READS = 2;
 export type Scope = { kind: 'list'; id: WorkOrderListId } | { kind: 'attention' };
 export type SortField = NonNullable<WorkOrderListRequest['sort']>;
 /** The filters the toolbar offers, besides the scope and the search text. */
-export type FilterKey = 'client' | 'typeOfWork' | 'project' | 'manager' | 'city' | 'state' | 'scheduleFrom' | 'scheduleTo';
+export type FilterKey = 'client' | 'typeOfWork' | 'project' | 'manager' | 'tag' | 'city' | 'state' | 'scheduleFrom' | 'scheduleTo';
 
 const DEFAULT_QUERY: SavedViewQuery = { list: 'workorders_all', sort: 'schedule', order: 'asc' };
 const FILTER_KEYS = ['search', 'client', 'typeOfWork', 'project', 'manager', 'city', 'state', 'country', 'provider', 'statusIds', 'scheduleFrom', 'scheduleTo', 'workOrderId'] as const;

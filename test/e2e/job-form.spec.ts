@@ -43,7 +43,7 @@ test('a new job: mistakes marked as you go, fixed, saved as a draft, then publis
   await openApp(page, webHost);
   await page.getByRole('button', { name: 'New job' }).click();
   const form = page.getByRole('dialog', { name: 'New job' });
-  const title = form.getByRole('textbox', { name: 'Title' });
+  const title = form.getByRole('textbox', { name: 'Title', exact: true });
   await expect(title).toBeFocused();
 
   // Nothing typed: the shared schema's verdict shows on the field, and nothing is queued.
@@ -72,7 +72,8 @@ test('a new job: mistakes marked as you go, fixed, saved as a draft, then publis
 
   // Publishing with a city missing and pay that is no number: both are named, on their fields.
   await form.getByRole('button', { name: 'Save and publish' }).click();
-  const city = form.getByRole('textbox', { name: 'City' });
+  // Exact names: a field's problem describes it and is never part of its name.
+  const city = form.getByRole('textbox', { name: 'City', exact: true });
   await expect(city).toHaveAccessibleDescription('Required');
   await expect(amount).toHaveAccessibleDescription('Enter a number');
   await expect(city).toBeFocused();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
 import { bodyKeyOf, fieldOfPath } from '../../src-renderer/views/job-form/job-fields';
-import { bodyFromValues, changedKeys, emptyValues, siteToUtc, utcToSite, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/views/job-form/job-values';
+import { siteToUtc, utcToSite } from '../../src-renderer/lib/site-time';
+import { bodyFromValues, changedKeys, emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/views/job-form/job-values';
 
 type Order = Partial<WorkOrder> & Record<string, unknown>;
 

@@ -1,10 +1,10 @@
-import { type CalendarDateTime, fromAbsolute, parseDateTime, toCalendarDateTime, toZoned } from '@internationalized/date';
 import type { SavedLocation } from '../../../src-shared/api/location';
 import type { PayType } from '../../../src-shared/api/pay';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { serviceTypesFor } from '../../../src-shared/api/reference-data';
 import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
 import { htmlToText, textToHtml } from '../../lib/rich-text';
+import { siteToUtc, utcToSite } from '../../lib/site-time';
 
 /**
  * The job form's values as typed (text for numbers and times, so a half-typed value is kept as the
@@ -150,31 +150,6 @@ const locationKey = (values: JobValues) => JSON.stringify([values.locationMode, 
 export function siteZoneOf(values: JobValues, site?: KnownSite): string | undefined {
   if (site?.zone && locationKey(values) === locationKey(site.values)) return site.zone;
   return zoneOfValues(values);
-}
-
-/** `2026-11-29 15:00:00` (UTC) → `2026-11-29T09:00` at the site. */
-export function utcToSite(utc: string | null | undefined, zone: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}):\d{2}$/.exec(utc ?? '');
-  if (!match) return '';
-  const epoch = Date.parse(`${match[1]}T${match[2]}:00Z`);
-  // A moment the marketplace should never send (hour 25) is no time, not a crash.
-  if (!Number.isFinite(epoch)) return '';
-  const local = toCalendarDateTime(fromAbsolute(epoch, zone));
-  return local.toString().slice(0, 16);
-}
-
-/** `2026-11-29T09:00` at the site → `2026-11-29 15:00:00` (UTC); empty when the text is no time. */
-export function siteToUtc(local: string, zone: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return '';
-  let parsed: CalendarDateTime;
-  try {
-    parsed = parseDateTime(local);
-  } catch {
-    return '';
-  }
-  // A wall time skipped by a clock change moves forward, as the site's clocks do; one that happens
-  // twice is the first (as utcToSite shows the first, so an untouched time reads back the same).
-  return toZoned(parsed, zone, 'compatible').toDate().toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
