@@ -7,12 +7,18 @@ import type { PullStepOptions } from './pull-step';
 type Company = MarketplaceClient['company'];
 
 /** How each reference list the IPC contract names is fetched: a kind without one does not compile. */
-const FETCHERS: Readonly<Record<ReferenceKind, (company: Company, signal: AbortSignal) => Promise<readonly { id: number }[]>>> = {
+const FETCHERS: Readonly<Record<ReferenceKind, (company: Company, signal: AbortSignal) => Promise<readonly { id: number; uid?: number | null }[]>>> = {
   'types-of-work': async (company, signal) => (await company.typesOfWork({ signal })).results,
   tags: async (company, signal) => (await company.tags({ signal })).results,
   'expense-categories': async (company, signal) => (await company.expenseCategories({ signal })).results,
   'incomplete-reasons': (company, signal) => company.incompleteReasons({ signal }),
 };
+/**
+ * An entry's key in the cache. Expense categories are keyed by `uid`: a company's custom expense
+ * has the `id` of the system category it falls under, so keyed by `id` it would replace that one.
+ */
+const entryKey = (item: { id: number; uid?: number | null }) => String(item.uid ?? item.id);
+
 const REFERENCE_LISTS = REFERENCE_KINDS.map((kind) => ({ kind, fetch: FETCHERS[kind] }));
 
 export interface ReferencePullOptions extends PullStepOptions {
@@ -31,7 +37,7 @@ export async function pullReferenceData(options: ReferencePullOptions): Promise<
   options.onFetched(done, stale.length);
   await forEachConcurrently(stale, options.concurrency, options.signal, async (list, signal) => {
     const items = await list.fetch(options.company, signal);
-    referenceData.replace(list.kind, items.map((item) => ({ key: String(item.id), value: item })), now());
+    referenceData.replace(list.kind, items.map((item) => ({ key: entryKey(item), value: item })), now());
     done += 1;
     options.onFetched(done, stale.length);
   });

@@ -21,6 +21,7 @@ interface QueuedInput {
   problemTypeId?: number;
   comments?: string;
   swapId?: string;
+  expenseId?: number;
 }
 
 const inputOf = (entry: OutboxEntry) => (entry.input ?? {}) as QueuedInput;
@@ -48,6 +49,13 @@ export class WorkOrderDetailState {
   pendingProblems = $derived(this.entries.filter((entry) => entry.kind === 'problems:report').map((entry) => ({ id: entry.id, state: entry.state, ...inputOf(entry) })));
   /** Swaps answered in the outbox and not yet sent: their buttons wait. */
   answeredSwaps = $derived(this.entries.filter((entry) => entry.kind === 'swaps:accept' || entry.kind === 'swaps:decline').map((entry) => inputOf(entry).swapId));
+  /** Expenses with a change waiting in the outbox (one added and not answered yet also has a negative id). */
+  pendingExpenseIds = $derived(
+    this.entries
+      .filter((entry) => entry.kind.startsWith('expenses:'))
+      .map((entry) => inputOf(entry).expenseId)
+      .filter((id): id is number => id !== undefined),
+  );
   /** Nothing to show: the cache has no copy and the marketplace could not give one. */
   failed = $derived(this.detail === undefined && this.readError !== undefined && this.refresh.phase === 'failed');
 
@@ -119,6 +127,11 @@ export class WorkOrderDetailState {
 
   answerSwap(swapId: string, accept: boolean): Promise<boolean> {
     return this.#queued(service.answerSwap(this.id, swapId, accept));
+  }
+
+  /** A section's own queued write (an expense's), shown as pending at once like the panel's. */
+  track(write: Promise<boolean>): Promise<boolean> {
+    return this.#queued(write);
   }
 
   /** A queued write shows at once: the entries are read now, not only when `outbox:changed` comes. */

@@ -1,6 +1,6 @@
 import type { Expense, ExpenseBody, ExpenseList, ExpenseStatus, ExpenseSum, ExpenseUpdateBody } from '../../../src-shared/api/expense';
 import { roundMoney } from '../../../src-shared/domain/pay-total';
-import type { StatusSlug } from '../../../src-shared/api/status';
+import { expenseActions, expensesOpen } from '../../../src-shared/domain/expenses';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, notFound } from '../http/errors';
 import { preparedStatement } from '../store/database';
@@ -14,8 +14,8 @@ import { workOrderRepository } from './work-order-repository';
  * Expenses of a work order (decisions §6). *(Ours:)* they change while the order is open (Draft
  * through Work Done); approval fixes what the provider is paid, so Approved, Paid and Cancelled
  * orders refuse changes with 400. A new expense is `new`; the buyer approves or disapproves it.
+ * Those rules live in src-shared/domain/expenses.ts: the app offers only what they allow.
  */
-const LOCKED_STATUSES: readonly StatusSlug[] = ['approved', 'paid', 'canceled'];
 
 /** Expenses without a category fall under Other *(ours)*. */
 const DEFAULT_CATEGORY_ID = 7;
@@ -76,7 +76,7 @@ function classify(context: MarketplaceContext, companyId: number, body: Pick<Exp
   return { category_id: custom.category_id, company_expense_id: id };
 }
 
-const isLocked = (record: WorkOrderRecord) => LOCKED_STATUSES.includes(record.status);
+const isLocked = (record: WorkOrderRecord) => !expensesOpen(record.status);
 
 /** The order, if the caller's company owns it and its expenses may change. */
 function editableOrder(context: MarketplaceContext, actor: Actor, workOrderId: number): WorkOrderRecord {
@@ -96,12 +96,6 @@ function expenseRow(context: MarketplaceContext, workOrderId: number, expenseId:
 }
 
 const amountOf = (row: Pick<ExpenseRow, 'quantity' | 'unit_amount'>) => roundMoney(row.quantity * row.unit_amount);
-
-/** What the buyer may do with one expense: review it either way, edit, delete. */
-function expenseActions(status: ExpenseStatus): string[] {
-  const review = { new: ['approve', 'deny'], approved: ['deny', 'reopen'], disapproved: ['approve', 'reopen'] }[status];
-  return ['edit', 'delete', ...review];
-}
 
 function presentExpense(context: MarketplaceContext, record: WorkOrderRecord, row: ExpenseRow): Expense {
   const category = SYSTEM_EXPENSE_CATEGORIES.find((candidate) => candidate.id === row.category_id);
