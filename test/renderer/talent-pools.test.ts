@@ -1,0 +1,210 @@
+import { flushSync } from 'svelte';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+
+// The renderer's one door to main, faked: the cache's pools and members, the outbox as the test sets it.
+const fake = vi.hoisted(() => ({
+  pools: [] as unknown[],
+  members: {} as Record<number, unknown[]>,
+  outbox: [] as unknown[],
+  orders: [] as unknown[],
+  calls: [] as [string, unknown][],
+  listeners: {} as Record<string, ((payload: unknown) => void)[]>,
+  nextEntry: 1,
+}));
+vi.mock('../../src-renderer/lib/api', () => ({
+  invoke: async (channel: string, input?: unknown) => {
+    fake.calls.push([channel, input]);
+    switch (channel) {
+      case 'talent-pools:list':
+        return fake.pools;
+      case 'talent-pools:providers':
+        return fake.members[(input as { poolId: number }).poolId] ?? [];
+      case 'providers:history':
+        return { providerId: (input as { providerId: number }).providerId, profile: null, active: 1, ordersDone: 0, onTimeKnown: 0, onTime: 0, incompletes: 0, problems: 0, lastWorkedAt: null };
+      case 'outbox:list':
+        return { entries: fake.outbox };
+      case 'workorders:list':
+        return { results: fake.orders, total: fake.orders.length };
+      case 'talent-pools:set-attributes':
+      case 'talent-pools:delete-attribute':
+        return { entryId: `00000000-0000-4000-8000-00000000000${fake.nextEntry++}` };
+      default:
+        return {};
+    }
+  },
+  on: (event: string, listener: (payload: unknown) => void) => {
+    (fake.listeners[event] ??= []).push(listener);
+    return () => fake.listeners[event]?.splice(fake.listeners[event].indexOf(listener), 1);
+  },
+}));
+
+const { attributeRows, checkAttribute, RouteJobPicker, sentChanges, TalentPoolsState } = await import('../../src-renderer/state/talent-pools.svelte');
+
+async function settle(check: () => void) {
+  await vi.waitFor(() => {
+    flushSync();
+    check();
+  });
+}
+
+const member = { poolId: 811, providerId: 3002 };
+const entry = (id: number, kind: string, input: unknown, state: OutboxEntry['state'] = 'waiting', error: OutboxEntry['error'] = null): OutboxEntry => ({
+  id: `00000000-0000-4000-8000-0000000000a${id}`,
+  kind,
+  summary: kind,
+  workOrderId: null,
+  state,
+  attempts: 0,
+  createdAt: 0,
+  nextAttemptAt: null,
+  notBefore: null,
+  error,
+  conflict: null,
+  upload: null,
+  input,
+});
+const BADGE = { id: '5eed0811-3002-4000-8000-000000000001', name: 'Badge number', value: 'NW-4471' };
+const REGION = { id: '5eed0811-3002-4000-8000-000000000002', name: 'Region', value: 'North' };
+
+describe('checkAttribute: the set-attributes channel schema decides', () => {
+  it('requires a name, keeps names unique beside the others, and bounds the value', () => {
+    expect(checkAttribute(member, [], '  ', 'x')).toEqual({ ok: false, problems: { name: 'Required' } });
+    expect(checkAttribute(member, [{ name: 'Badge number', value: 'a' }], 'Badge number', 'b')).toEqual({ ok: false, problems: { name: 'Attribute names must be unique' } });
+    const long = checkAttribute(member, [], 'Notes', 'x'.repeat(2001));
+    expect(long.ok).toBe(false);
+    expect(!long.ok && long.problems.value).toBeTruthy();
+  });
+
+  it('answers the name trimmed as the schema trims it, and ignores what is wrong with the others', () => {
+    expect(checkAttribute(member, [{ name: 'Old', value: 'y'.repeat(3000) }], '  Shift  ', '')).toEqual({ ok: true, name: 'Shift', value: '' });
+  });
+});
+
+describe('attributeRows: the cache, then what was sent, then what waits', () => {
+  it('shows a waiting change as pending with the value it replaces, a new one, a removal and a refusal', () => {
+    const rows = attributeRows(
+      [BADGE, REGION],
+      [
+        entry(1, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'NW-5120' }] }),
+        entry(2, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Availability', value: 'Nights' }] }),
+        entry(3, 'talent-pools:delete-attribute', { ...member, attributeId: REGION.id }),
+        entry(4, 'talent-pools:set-attributes', { poolId: 812, providerId: 3002, attributes: [{ name: 'Badge number', value: 'other pool' }] }),
+      ],
+      [],
+      member,
+    );
+    expect(rows.map(({ name, value, status, before }) => ({ name, value, status, before }))).toEqual([
+      { name: 'Availability', value: 'Nights', status: 'pending', before: undefined },
+      { name: 'Badge number', value: 'NW-5120', status: 'pending', before: 'NW-4471' },
+      { name: 'Region', value: 'North', status: 'removing', before: undefined },
+    ]);
+
+    const refused = attributeRows(
+      [BADGE],
+      [entry(5, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'bad' }] }, 'refused', { code: 'API_REJECTED', message: 'Too long', fields: [] })],
+      [],
+      member,
+    );
+    expect(refused[0]).toMatchObject({ value: 'NW-4471', status: 'refused', problem: 'Too long' });
+  });
+
+  it('keeps what the marketplace took until the cache agrees', () => {
+    const rows = attributeRows([BADGE, REGION], [], [{ ...member, set: { name: 'Badge number', value: 'NW-5120' } }, { ...member, deleteId: REGION.id }, { ...member, set: { name: 'New', value: 'v' } }], member);
+    expect(rows.map(({ name, value, status, id }) => ({ name, value, status, id }))).toEqual([
+      { name: 'Badge number', value: 'NW-5120', status: 'sent', id: BADGE.id },
+      { name: 'New', value: 'v', status: 'sent', id: undefined },
+    ]);
+  });
+});
+
+describe('TalentPoolsState', () => {
+  beforeEach(() => {
+    fake.pools = [
+      { id: 812, name: 'Network and Cabling', group: { id: 801, name: 'Chicagoland Preferred' }, providerCount: 1 },
+      { id: 811, name: 'POS Specialists', group: { id: 801, name: 'Chicagoland Preferred' }, providerCount: 1 },
+      { id: 813, name: null, group: { id: 802, name: 'Sun Belt Partners' }, providerCount: 0 },
+    ];
+    fake.members = { 812: [{ provider: { id: 3003, first_name: 'Ana' }, attributes: [] }], 811: [{ provider: { id: 3002, first_name: 'Aisha', last_name: 'Thompson' }, attributes: [BADGE] }] };
+    fake.outbox = [];
+    fake.calls = [];
+    fake.listeners = {};
+    sentChanges.clear();
+  });
+
+  it('groups the pools, opens the first, reads its members and their history, and stops following', async () => {
+    const pools = new TalentPoolsState();
+    const stop = pools.start();
+    await settle(() => expect(pools.membersLoaded).toBe(true));
+    expect(pools.groups.map((group) => [group.name, group.pools.map((pool) => pool.id)])).toEqual([
+      ['Chicagoland Preferred', [812, 811]],
+      ['Sun Belt Partners', [813]],
+    ]);
+    expect(pools.selectedId).toBe(812);
+    await settle(() => expect(pools.histories[3003]?.active).toBe(1));
+    stop();
+    expect(fake.listeners['outbox:changed']).toHaveLength(0);
+    expect(fake.listeners['sync:progress']).toHaveLength(0);
+  });
+
+  it('queues a checked change, and keeps the value once the outbox sent it, even before any read saw it waiting', async () => {
+    const pools = new TalentPoolsState();
+    pools.start();
+    await settle(() => expect(pools.membersLoaded).toBe(true));
+    pools.select(811);
+    await settle(() => expect(pools.members[0]?.provider.id).toBe(3002));
+    const [aisha] = pools.members;
+    if (!aisha) throw new Error('no member');
+
+    expect(await pools.setAttribute(aisha, '', 'x')).toEqual({ name: 'Required' });
+    expect(fake.calls.some(([channel]) => channel === 'talent-pools:set-attributes')).toBe(false);
+
+    // Sent at once: the outbox never lists it, yet the screen shows the new value.
+    const [badge] = pools.rowsOf(aisha);
+    expect(await pools.setAttribute(aisha, 'Badge number', 'NW-5120', badge)).toBeUndefined();
+    expect(fake.calls.find(([channel]) => channel === 'talent-pools:set-attributes')?.[1]).toEqual({ poolId: 811, providerId: 3002, attributes: [{ name: 'Badge number', value: 'NW-5120' }] });
+    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-5120', status: 'sent' }));
+
+    // The pull brings the cache up to date: what was kept for it goes.
+    fake.members[811] = [{ provider: { id: 3002, first_name: 'Aisha', last_name: 'Thompson' }, attributes: [{ ...BADGE, value: 'NW-5120' }] }];
+    fake.listeners['sync:progress']?.forEach((listener) => listener({ environment: 'local', state: 'syncing', lastSyncedAt: null, progress: null }));
+    fake.listeners['sync:progress']?.forEach((listener) => listener({ environment: 'local', state: 'idle', lastSyncedAt: 1, progress: null }));
+    await settle(() => expect(sentChanges.list).toHaveLength(0));
+    expect(pools.rowsOf(pools.members[0] ?? aisha)[0]).toMatchObject({ value: 'NW-5120', status: 'saved' });
+  });
+
+  it('shows a waiting change as pending, and a discarded one goes back to the cached value', async () => {
+    const waiting = entry(7, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'NW-9' }] });
+    fake.outbox = [waiting];
+    const pools = new TalentPoolsState();
+    pools.start();
+    pools.select(811);
+    await settle(() => expect(pools.members).toHaveLength(1));
+    const [aisha] = pools.members;
+    if (!aisha) throw new Error('no member');
+    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-9', status: 'pending', before: 'NW-4471' }));
+
+    const [row] = pools.rowsOf(aisha);
+    fake.outbox = [];
+    if (row) await pools.discardChange(row);
+    expect(fake.calls).toContainEqual(['outbox:discard', { entryId: waiting.id }]);
+    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-4471', status: 'saved' }));
+    expect(sentChanges.list).toHaveLength(0);
+  });
+});
+
+describe('RouteJobPicker', () => {
+  it('offers the orders a route can start from, without those routed to the provider already', async () => {
+    fake.orders = [
+      { id: 10001, status: { id: 2 } },
+      { id: 10002, status: { id: 9 }, routes: { results: [{ technician: { id: 3001 } }] } },
+      { id: 10003, status: { id: 1 } },
+      { id: 10004, status: { id: 3 } },
+    ];
+    const picker = new RouteJobPicker(3001);
+    await picker.read('  pos ');
+    expect(fake.calls.at(-1)).toEqual(['workorders:list', { statusIds: [1, 2, 9], search: 'pos', sort: 'schedule', order: 'asc', per_page: 50 }]);
+    expect(picker.orders.map((order) => order.id)).toEqual([10001, 10003]);
+    expect(picker.route()).toBe(false);
+  });
+});
