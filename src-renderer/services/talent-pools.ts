@@ -5,7 +5,8 @@ import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke, on } from '../lib/api';
 
-export { discardEntry, listOutbox } from './work-order-actions';
+export { editEntry } from './outbox';
+export { discardEntry, listOutbox, retryEntry } from './work-order-actions';
 
 /** Groups and their pools with provider counts, from the cache (offline too). */
 export function listPools(): Promise<TalentPoolSummary[]> {
@@ -63,11 +64,12 @@ export async function routableOrders(text: string): Promise<{ orders: WorkOrder[
 }
 
 /**
- * What moves this screen: the outbox (an attribute queued, sent, refused or discarded) and the end
- * of a pull (the directory may have brought new pools, members or attributes).
+ * What moves this screen: the outbox (an attribute queued, sent, refused or discarded), the end of
+ * a pull (the directory may have brought new pools, members or attributes), and another environment.
  */
-export function followChanges(handlers: { onoutbox: () => void; onpulled: () => void }): () => void {
+export function followChanges(handlers: { onoutbox: () => void; onpulled: () => void; onenvironment: () => void }): () => void {
   let syncing = false;
+  let environment: string | undefined;
   const stops = [
     on('outbox:changed', () => handlers.onoutbox()),
     on('sync:progress', (status) => {
@@ -75,7 +77,13 @@ export function followChanges(handlers: { onoutbox: () => void; onpulled: () => 
       syncing = status.state === 'syncing';
       if (finished) handlers.onpulled();
     }),
-    on('environments:did-change', () => handlers.onpulled()),
+    on('environments:did-change', (list) => {
+      const active = list.find((candidate) => candidate.active)?.id;
+      // Another environment is another cache: its pools are other pools.
+      if (environment !== undefined && active !== environment) handlers.onenvironment();
+      environment = active;
+      handlers.onpulled();
+    }),
   ];
   return () => stops.forEach((stop) => stop());
 }

@@ -78,6 +78,8 @@ export interface AttributeRow {
   entry?: OutboxEntry;
   /** Why the marketplace refused the change. */
   problem?: string;
+  /** The value a refused change tried to set. */
+  tried?: string;
 }
 
 /** A change that left the outbox while this screen followed it (sent), until the cache agrees. */
@@ -139,8 +141,8 @@ export function attributeRows(
         const row = byName[name];
         if (refused) {
           // The attempted value stays beside a saved one; a refused new one shows what was tried.
-          if (row) Object.assign(row, { status: 'refused', entry, problem: entry.error?.message });
-          else byName[name] = { key: `new:${name}`, name, value, status: 'refused', entry, problem: entry.error?.message };
+          if (row) Object.assign(row, { status: 'refused', entry, problem: entry.error?.message, tried: value });
+          else byName[name] = { key: `new:${name}`, name, value, status: 'refused', entry, problem: entry.error?.message, tried: value };
           continue;
         }
         if (row) Object.assign(row, { before: row.status === 'pending' ? row.before : row.value, value, status: 'pending', entry, problem: undefined });
@@ -251,6 +253,10 @@ export class TalentPoolsState {
     void this.readOutbox();
     return service.followChanges({
       onoutbox: () => void this.readOutbox(),
+      onenvironment: () => {
+        sentChanges.clear();
+        this.#followed = Object.create(null) as Record<string, Followed>;
+      },
       onpulled: () => {
         void this.readPools();
         if (this.selectedId !== undefined) void this.readMembers(this.selectedId);
@@ -358,8 +364,20 @@ export class TalentPoolsState {
     const key = replacing?.key ?? `new:${checked.name}`;
     this.busy.add(key);
     try {
-      const receipt = await service.setAttribute(ref, checked.name, checked.value);
-      this.#follow(receipt.entryId, 'talent-pools:set-attributes', { ...ref, attributes: [{ name: checked.name, value: checked.value }] });
+      const refused = replacing?.status === 'refused' && replacing.entry?.kind === 'talent-pools:set-attributes' ? replacing.entry : undefined;
+      if (refused) {
+        // A refused change holds the ones after it: the new value goes into it, and it is sent again.
+        const input = inputOf(refused) as SetInput;
+        const attributes = input.attributes.map((attribute) => (attribute.name === replacing?.name ? { name: checked.name, value: checked.value } : attribute));
+        const edited = { ...input, attributes };
+        await service.editEntry(refused.id, edited);
+        this.#follow(refused.id, refused.kind, edited);
+        const known = this.#followed[refused.id];
+        if (known) known.changes = changesOf(refused.kind, edited);
+      } else {
+        const receipt = await service.setAttribute(ref, checked.name, checked.value);
+        this.#follow(receipt.entryId, 'talent-pools:set-attributes', { ...ref, attributes: [{ name: checked.name, value: checked.value }] });
+      }
       await this.readOutbox();
       return undefined;
     } catch (error) {
@@ -385,6 +403,21 @@ export class TalentPoolsState {
       toasts.show({ message: `Removing “${row.name}” from ${memberName(member.provider)}` });
     } catch (error) {
       toasts.show({ tone: 'danger', message: messageOf(error, `“${row.name}” could not be removed.`) });
+    } finally {
+      this.busy.delete(row.key);
+      void this.readOutbox();
+    }
+  }
+
+  /** Sends a refused change again as it was (the marketplace may take it now). */
+  async retryChange(row: AttributeRow): Promise<void> {
+    if (!row.entry) return;
+    this.busy.add(row.key);
+    try {
+      await service.retryEntry(row.entry.id);
+      toasts.show({ message: `Sending again: ${row.entry.summary}` });
+    } catch (error) {
+      toasts.show({ tone: 'danger', message: messageOf(error, 'The change could not be sent again.') });
     } finally {
       this.busy.delete(row.key);
       void this.readOutbox();

@@ -106,7 +106,7 @@ describe('attributeRows: the cache, then what was sent, then what waits', () => 
       [],
       member,
     );
-    expect(refused[0]).toMatchObject({ value: 'NW-4471', status: 'refused', problem: 'Too long' });
+    expect(refused[0]).toMatchObject({ value: 'NW-4471', status: 'refused', problem: 'Too long', tried: 'bad' });
   });
 
   it('keeps what the marketplace took until the cache agrees', () => {
@@ -190,6 +190,34 @@ describe('TalentPoolsState', () => {
     expect(fake.calls).toContainEqual(['outbox:discard', { entryId: waiting.id }]);
     await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-4471', status: 'saved' }));
     expect(sentChanges.list).toHaveLength(0);
+  });
+});
+
+describe('TalentPoolsState and refusals', () => {
+  beforeEach(() => {
+    fake.pools = [{ id: 811, name: 'POS Specialists', group: { id: 801, name: 'Chicagoland Preferred' }, providerCount: 1 }];
+    fake.members = { 811: [{ provider: { id: 3002, first_name: 'Aisha' }, attributes: [BADGE] }] };
+    fake.calls = [];
+    fake.listeners = {};
+    sentChanges.clear();
+  });
+
+  it('changes a refused value inside its entry (edit and retry), since a refusal holds what follows it', async () => {
+    const refused = entry(8, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'x'.repeat(10) }] }, 'refused', { code: 'API_REJECTED', message: 'No', fields: [] });
+    fake.outbox = [refused];
+    const pools = new TalentPoolsState();
+    pools.start();
+    await settle(() => expect(pools.members).toHaveLength(1));
+    const [aisha] = pools.members;
+    if (!aisha) throw new Error('no member');
+    await settle(() => expect(pools.rowsOf(aisha)[0]?.status).toBe('refused'));
+    const [row] = pools.rowsOf(aisha);
+    expect(await pools.setAttribute(aisha, 'Badge number', 'NW-7', row)).toBeUndefined();
+    expect(fake.calls).toContainEqual(['outbox:edit', { entryId: refused.id, input: { ...member, attributes: [{ name: 'Badge number', value: 'NW-7' }] } }]);
+    expect(fake.calls.some(([channel]) => channel === 'talent-pools:set-attributes')).toBe(false);
+
+    if (row) await pools.retryChange(row);
+    expect(fake.calls).toContainEqual(['outbox:retry', { entryId: refused.id }]);
   });
 });
 
