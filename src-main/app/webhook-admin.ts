@@ -1,10 +1,13 @@
-import type { Webhook, WebhookCreateBody, WebhookUpdateBody } from '../../src-shared/api/webhook';
+import { type Webhook, type WebhookCreateBody, type WebhookDeliveryAttempt, WebhookDeliveryLogPageSchema, type WebhookUpdateBody } from '../../src-shared/api/webhook';
 import { AppError } from '../../src-shared/errors';
 import { ApiError } from '../api-client/api-error';
-import type { HttpTransport } from '../api-client/http-transport';
+import type { HttpAnswer, HttpTransport } from '../api-client/http-transport';
 import { WebhookServiceClient } from '../api-client/webhook-service-client';
 import type { EnvironmentConnection } from '../environments/environment-manager';
 import type { Connectivity } from '../outbox/connectivity';
+
+/** The latest attempts the delivery log shows; the local marketplace pages beyond. */
+const DELIVERY_LOG_PAGE = 100;
 
 /**
  * Webhooks are administration, not field work: they go straight to the webhook service instead of
@@ -13,7 +16,7 @@ import type { Connectivity } from '../outbox/connectivity';
  */
 export class WebhookAdmin {
   constructor(
-    private readonly connection: Pick<EnvironmentConnection, 'webhookUrl' | 'webhookEnvironment' | 'webhookAccess'>,
+    private readonly connection: Pick<EnvironmentConnection, 'id' | 'baseUrl' | 'webhookUrl' | 'webhookEnvironment' | 'webhookAccess'>,
     private readonly transport: HttpTransport,
     private readonly connectivity: Connectivity,
   ) {}
@@ -33,6 +36,30 @@ export class WebhookAdmin {
   async delete(webhookId: string): Promise<{ deleted: true }> {
     await this.#call((client) => client.delete(webhookId));
     return { deleted: true };
+  }
+
+  /**
+   * A webhook's delivery attempts, newest first, from the local marketplace's control plane (decisions
+   * §9); no other environment keeps a log a client can read, so they answer `available: false`.
+   */
+  async deliveries(webhookId: string): Promise<{ available: boolean; attempts: WebhookDeliveryAttempt[]; total: number }> {
+    if (this.connection.id !== 'local') return { available: false, attempts: [], total: 0 };
+    if (this.connectivity.state === 'working-offline') throw new AppError('WEBHOOKS_OFFLINE');
+    let answer: HttpAnswer;
+    try {
+      answer = await this.transport.send({
+        method: 'GET',
+        url: new URL('/__local/webhooks/deliveries', this.connection.baseUrl).href,
+        query: { webhook_id: webhookId, per_page: DELIVERY_LOG_PAGE },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && (error.code === 'API_UNREACHABLE' || error.code === 'API_TIMEOUT')) throw new AppError('WEBHOOKS_OFFLINE');
+      throw error;
+    }
+    if (answer.status !== 200) throw new AppError('API_SERVER_ERROR');
+    const page = WebhookDeliveryLogPageSchema.safeParse(answer.body);
+    if (!page.success) throw new AppError('API_INVALID_RESPONSE');
+    return { available: true, attempts: page.data.results, total: page.data.metadata.total };
   }
 
   async #call<T>(call: (client: WebhookServiceClient, companyId: number) => Promise<T>): Promise<T> {

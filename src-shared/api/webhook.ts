@@ -116,3 +116,33 @@ export const WebhookDeliverySchema = z.looseObject({
   workorder: WorkOrderSchema.nullish(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+/**
+ * One delivery attempt as the local marketplace's log keeps it (decisions §9, `GET
+ * /__local/webhooks/deliveries`); the real service keeps no log a client can read.
+ */
+export const WebhookDeliveryAttemptSchema = z.looseObject({
+  id: z.number().int(),
+  delivery_id: z.number().int(),
+  webhook_id: z.string(),
+  event: z.string(),
+  work_order_id: z.number().int().nullable(),
+  /** 1 for the first try; a resend counts up to WEBHOOK_DELIVERY_ATTEMPTS. */
+  attempt: z.number().int(),
+  url: z.string(),
+  /** Null when there was no answer: see `error`. */
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int(),
+  error: z.string().nullable(),
+  /** The delivery's status now, whichever attempt this was. */
+  delivery_status: z.enum(['pending', 'delivered', 'failed']),
+  /** ISO 8601, on the marketplace clock. */
+  at: z.string(),
+});
+export type WebhookDeliveryAttempt = z.infer<typeof WebhookDeliveryAttemptSchema>;
+
+/** Answer of GET /__local/webhooks/deliveries. */
+export const WebhookDeliveryLogPageSchema = z.looseObject({
+  results: z.array(WebhookDeliveryAttemptSchema),
+  metadata: z.looseObject({ total: z.number().int() }),
+});

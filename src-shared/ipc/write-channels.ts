@@ -4,7 +4,7 @@ import { EtaInputSchema } from '../api/eta';
 import { ExpenseBodySchema, ExpenseUpdateBodySchema } from '../api/expense';
 import { SavedLocationCreateBodySchema, SavedLocationUpdateBodySchema } from '../api/location';
 import { TalentPoolAttributeIdSchema } from '../api/talent-pool';
-import { WebhookCreateBodySchema, WebhookIdSchema, WebhookSchema, WebhookUpdateBodySchema } from '../api/webhook';
+import { WebhookCreateBodySchema, WebhookDeliveryAttemptSchema, WebhookIdSchema, WebhookSchema, WebhookUpdateBodySchema } from '../api/webhook';
 import { WorkOrderCreateBodySchema, WorkOrderUpdateBodySchema } from '../api/work-order-requests';
 
 /**
@@ -120,4 +120,12 @@ export const webhookChannels = {
   'webhooks:create': { input: z.strictObject({ webhook: WebhookCreateBodySchema }), output: WebhookSchema },
   'webhooks:update': { input: z.strictObject({ webhookId: WebhookIdSchema, changes: WebhookUpdateBodySchema }), output: WebhookSchema },
   'webhooks:delete': { input: z.strictObject({ webhookId: WebhookIdSchema }), output: z.strictObject({ deleted: z.literal(true) }) },
+  /**
+   * A webhook's delivery attempts, newest first (at most the latest 100). Only the local marketplace
+   * keeps such a log: another environment answers `available: false` and no attempts.
+   */
+  'webhooks:deliveries': {
+    input: z.strictObject({ webhookId: WebhookIdSchema }),
+    output: z.strictObject({ available: z.boolean(), attempts: z.array(WebhookDeliveryAttemptSchema), total: z.number().int() }),
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

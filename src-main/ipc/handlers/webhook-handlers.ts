@@ -2,7 +2,7 @@ import type { WebhookAdmin } from '../../app/webhook-admin';
 import type { AppServices } from '../../app/app-services';
 import type { Handlers } from '../dispatcher';
 
-type WebhookChannel = 'webhooks:list' | 'webhooks:create' | 'webhooks:update' | 'webhooks:delete';
+type WebhookChannel = 'webhooks:list' | 'webhooks:create' | 'webhooks:update' | 'webhooks:delete' | 'webhooks:deliveries';
 
 /** Webhook registrations, straight to the webhook service (see WebhookAdmin): never queued. */
 export function webhookHandlers(services: AppServices): Pick<Handlers, WebhookChannel> {
@@ -13,5 +13,6 @@ export function webhookHandlers(services: AppServices): Pick<Handlers, WebhookCh
     'webhooks:create': ({ webhook }) => withAdmin((admin) => admin.create(webhook)),
     'webhooks:update': ({ webhookId, changes }) => withAdmin((admin) => admin.update(webhookId, changes)),
     'webhooks:delete': ({ webhookId }) => withAdmin((admin) => admin.delete(webhookId)),
+    'webhooks:deliveries': ({ webhookId }) => withAdmin((admin) => admin.deliveries(webhookId)),
   };
 }
