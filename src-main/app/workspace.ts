@@ -110,7 +110,7 @@ export class Workspace {
     const { events, logger } = options;
     this.outbox = new Outbox({
       db: this.db,
-      documents: new Documents({ workOrders: this.workOrders, parts: this.parts, locations: this.locations }),
+      documents: new Documents({ workOrders: this.workOrders, parts: this.parts, locations: this.locations, talentPools: this.talentPools }),
       staging: options.outbox.staging,
       // Tags are checked against the company's list when queued; an old list beats none.
       reference: (kind) => this.referenceData.get(kind, Number.MAX_SAFE_INTEGER).map((entry) => entry.value),
@@ -244,8 +244,8 @@ export class Workspace {
       events.emit('sync:progress', { environment, ...status });
       // A failed or cancelled pull keeps what it wrote, so any end of a pull may have changed the cache.
       if (previous === 'syncing' && status.state !== 'syncing') {
-        // The pull replaced saved locations whole: waiting changes go back on top.
-        if (this.#lifecycle.isOpen) this.outbox.rebaseLocations();
+        // The pull replaced saved locations and pool attributes whole: waiting changes go back on top.
+        if (this.#lifecycle.isOpen) this.outbox.rebaseDirectory();
         events.emit('workorders:did-change', { all: true });
       }
       previous = status.state;

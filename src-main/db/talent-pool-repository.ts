@@ -66,6 +66,9 @@ function prepare(db: CacheDatabase) {
        WHERE m.pool_id = ? ORDER BY pr.name, m.provider_id`,
     ),
     attributes: db.prepare('SELECT provider_id, json FROM talent_pool_attributes WHERE pool_id = ? ORDER BY name, id'),
+    memberExists: db.prepare('SELECT 1 FROM talent_pool_members WHERE pool_id = ? AND provider_id = ?').pluck(),
+    memberAttributes: db.prepare('SELECT json FROM talent_pool_attributes WHERE pool_id = ? AND provider_id = ? ORDER BY name, id').pluck(),
+    deleteMemberAttributes: db.prepare('DELETE FROM talent_pool_attributes WHERE pool_id = ? AND provider_id = ?'),
   };
 }
 
@@ -73,6 +76,7 @@ function prepare(db: CacheDatabase) {
 export class TalentPoolRepository {
   readonly #statements: ReturnType<typeof prepare>;
   readonly #replaceAll: (groups: readonly PulledGroup[], fetchedAt: number) => void;
+  readonly #writeMember: (poolId: number, providerId: number, attributes: readonly TalentPoolAttribute[], fetchedAt: number) => void;
 
   constructor(db: CacheDatabase) {
     const s = prepare(db);
@@ -95,6 +99,25 @@ export class TalentPoolRepository {
         }
       }
     });
+    this.#writeMember = db.transaction((poolId: number, providerId: number, attributes: readonly TalentPoolAttribute[], fetchedAt: number) => {
+      s.deleteMemberAttributes.run(poolId, providerId);
+      for (const attribute of attributes) {
+        s.insertAttribute.run(poolId, providerId, attribute.id, attribute.name, attribute.value ?? null, JSON.stringify(attribute), fetchedAt);
+      }
+    });
+  }
+
+  /** One member's attributes in a pool, by name; undefined when the cache does not list the provider in the pool. */
+  attributesOf(poolId: number, providerId: number): TalentPoolAttribute[] | undefined {
+    const s = this.#statements;
+    if (s.memberExists.get(poolId, providerId) === undefined) return undefined;
+    return (s.memberAttributes.all(poolId, providerId) as string[]).map((json) => JSON.parse(json) as TalentPoolAttribute);
+  }
+
+  /** Replaces one member's attributes (what the outbox shows, or the marketplace's answer after a change); a member the cache does not list is left alone. */
+  writeAttributes(poolId: number, providerId: number, attributes: readonly TalentPoolAttribute[], fetchedAt: number = Date.now()): void {
+    if (this.#statements.memberExists.get(poolId, providerId) === undefined) return;
+    this.#writeMember(poolId, providerId, attributes, fetchedAt);
   }
 
   /** Replaces every group, pool, membership and attribute with a fresh pull, in one transaction. */

@@ -1,17 +1,24 @@
 import type { Attachment } from '../../src-shared/api/attachment';
 import type { Expense, ExpenseSum } from '../../src-shared/api/expense';
 import type { SavedLocation } from '../../src-shared/api/location';
+import type { TalentPoolAttribute } from '../../src-shared/api/talent-pool';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { SavedLocationRepository } from '../db/saved-location-repository';
+import type { TalentPoolRepository } from '../db/talent-pool-repository';
 import type { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import type { WorkOrderRepository } from '../db/work-order-repository';
 
 /**
  * A record the outbox changes optimistically, by kind and id: `workorder:10012`, `parts:10012`
- * (the order's attachments and expenses), `location:7`. Ids may be temporary (negative).
+ * (the order's attachments and expenses), `location:7`, and `poolmember:811:3001` (the attributes
+ * of provider 3001 in talent pool 811, named by the pair). Ids may be temporary (negative).
  */
-export type DocKind = 'workorder' | 'parts' | 'location';
-export type DocKey = `${DocKind}:${number}`;
+export type DocKind = 'workorder' | 'parts' | 'location' | 'poolmember';
+/** The kinds named by one record id. */
+export type RecordDocKind = Exclude<DocKind, 'poolmember'>;
+export type DocKey = `${RecordDocKind}:${number}` | `poolmember:${number}:${number}`;
+/** A key taken apart. */
+export type DocRef = { kind: RecordDocKind; id: number } | { kind: 'poolmember'; poolId: number; providerId: number };
 
 export interface OrderParts {
   attachments: Attachment[];
@@ -23,19 +30,24 @@ export interface DocValues {
   workorder: WorkOrder;
   parts: OrderParts;
   location: SavedLocation;
+  /** The member's attributes in the pool. */
+  poolmember: TalentPoolAttribute[];
 }
 
-export const docKey = (kind: DocKind, id: number): DocKey => `${kind}:${id}`;
+export const docKey = (kind: RecordDocKind, id: number): DocKey => `${kind}:${id}`;
+export const poolMemberKey = (poolId: number, providerId: number): DocKey => `poolmember:${poolId}:${providerId}`;
 
-export function parseDocKey(key: string): { kind: DocKind; id: number } {
-  const [kind, id] = key.split(':') as [DocKind, string];
-  return { kind, id: Number(id) };
+export function parseDocKey(key: string): DocRef {
+  const [kind, first, second] = key.split(':') as [DocKind, string, string | undefined];
+  if (kind === 'poolmember') return { kind, poolId: Number(first), providerId: Number(second) };
+  return { kind, id: Number(first) };
 }
 
 export interface DocumentRepositories {
   workOrders: WorkOrderRepository;
   parts: WorkOrderPartsRepository;
   locations: SavedLocationRepository;
+  talentPools: TalentPoolRepository;
 }
 
 /**
@@ -46,7 +58,9 @@ export class Documents {
   constructor(private readonly repositories: DocumentRepositories) {}
 
   read(key: DocKey): unknown | null {
-    const { kind, id } = parseDocKey(key);
+    const ref = parseDocKey(key);
+    if (ref.kind === 'poolmember') return this.repositories.talentPools.attributesOf(ref.poolId, ref.providerId) ?? null;
+    const { kind, id } = ref;
     if (kind === 'workorder') return this.repositories.workOrders.get(id) ?? null;
     if (kind === 'location') return this.repositories.locations.get(id) ?? null;
     const { attachments, expenses, expenseSum, fetchedAt } = this.repositories.parts.get(id);
@@ -59,7 +73,13 @@ export class Documents {
   }
 
   write(key: DocKey, value: unknown | null, pending: boolean): void {
-    const { kind, id } = parseDocKey(key);
+    const ref = parseDocKey(key);
+    if (ref.kind === 'poolmember') {
+      // A member the cache does not know stays unknown; its attributes are written only beside it.
+      if (value !== null) this.repositories.talentPools.writeAttributes(ref.poolId, ref.providerId, value as TalentPoolAttribute[]);
+      return;
+    }
+    const { kind, id } = ref;
     if (kind === 'workorder') {
       if (value === null) this.repositories.workOrders.remove(id);
       else this.repositories.workOrders.writeLocal(value as WorkOrder, pending);

@@ -4,7 +4,7 @@ import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import { type OutboxReceipt, type WriteChannelName, writeChannels } from '../../src-shared/ipc/write-channels';
 import type { CacheDatabase } from '../db/database';
 import type { Logger } from '../platform/logger';
-import { type Documents, type DocKey, docKey, parseDocKey } from './documents';
+import { type Documents, type DocKey, type RecordDocKind, docKey, parseDocKey } from './documents';
 import type { FileStaging, SendOutcome } from './operation';
 import { OPERATIONS } from './operations/index';
 import { describeIssues } from '../ipc/dispatcher';
@@ -302,14 +302,17 @@ export class Outbox {
     return dropped.map((other) => other.id);
   }
 
-  /** After a pull rewrote saved locations whole: each location with waiting changes takes the pulled one as its base and shows its changes again. */
-  rebaseLocations(): void {
-    const keys = this.store.baseDocs().filter((key) => key.startsWith('location:')) as DocKey[];
+  /**
+   * After a pull rewrote saved locations and talent pool attributes whole: each record with waiting
+   * changes takes the pulled one as its base and shows its changes again.
+   */
+  rebaseDirectory(): void {
+    const keys = this.store.baseDocs().filter((key) => key.startsWith('location:') || key.startsWith('poolmember:')) as DocKey[];
     if (keys.length === 0) return;
     this.store.durably(() => {
       for (const key of keys) {
-        const { id } = parseDocKey(key);
-        if (id > 0) this.#projector.setBase(key, this.options.documents.read(key));
+        const ref = parseDocKey(key);
+        if (ref.kind === 'poolmember' || ref.id > 0) this.#projector.setBase(key, this.options.documents.read(key));
       }
       this.#reproject(keys, []);
     });
@@ -352,7 +355,7 @@ export class Outbox {
   }
 
   #announce(keys: readonly DocKey[], renamed: { from: number; to: number }[] = []): void {
-    const ids = (kind: 'workorder' | 'parts' | 'location') => [...new Set(keys.map(parseDocKey).filter((key) => key.kind === kind).map((key) => key.id))];
+    const ids = (kind: RecordDocKind) => [...new Set(keys.map(parseDocKey).flatMap((ref) => (ref.kind === kind ? [ref.id] : [])))];
     const orders = [...new Set([...ids('workorder'), ...ids('parts')])];
     if (orders.length > 0 || renamed.length > 0) this.options.events.workOrdersChanged(orders, renamed.filter((rename) => keys.includes(docKey('workorder', rename.to))));
     const locations = ids('location');

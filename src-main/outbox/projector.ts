@@ -47,8 +47,8 @@ export class Projector {
       const definition = OPERATIONS[entry.kind];
       value = definition.project(key, value, definition.mapIds(entry.input as never, map), entry.context);
     }
-    const { kind, id } = parseDocKey(key);
-    const orderPending = kind === 'workorder' && entries.some((entry) => entry.workOrderId === id);
+    const ref = parseDocKey(key);
+    const orderPending = ref.kind === 'workorder' && entries.some((entry) => entry.workOrderId === ref.id);
     this.documents.write(key, value, orderPending);
     if (changing.length === 0) this.store.removeBase(key);
     return changing.length > 0;

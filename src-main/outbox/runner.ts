@@ -194,7 +194,8 @@ export class OutboxRunner {
   async #refuse(entry: StoredEntry, error: unknown): Promise<void> {
     const key = OPERATIONS[entry.kind].docs(entry.input as never, entry.context).find((candidate) => candidate.startsWith('workorder:'));
     let theirs: { key: typeof key & string; value: WorkOrder } | undefined;
-    const id = key ? this.options.outbox.map(parseDocKey(key).id) : -1;
+    const ref = key ? parseDocKey(key) : undefined;
+    const id = ref?.kind === 'workorder' ? this.options.outbox.map(ref.id) : -1;
     if (key && id > 0) {
       theirs = await this.options.client.workOrders.get(id, { signal: this.#controller.signal }).then(
         (value) => ({ key: docKey('workorder', id), value }),

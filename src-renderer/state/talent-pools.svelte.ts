@@ -60,19 +60,20 @@ export function checkAttribute(
   return { ok: false, problems };
 }
 
-// ——— What the screen shows of each attribute: the cache, changes sent, changes waiting ———
+// ——— What the screen shows of each attribute: the cache (main shows waiting changes in it), and the outbox's state of each ———
 
+/** `sent` is no longer given (the cache holds what the marketplace took); the attribute row of the screen still names it. */
 export type AttributeStatus = 'saved' | 'sent' | 'pending' | 'removing' | 'refused';
 
 export interface AttributeRow {
   /** Stable across renders: the attribute's id, or its name while only the outbox knows it. */
   key: string;
-  /** The marketplace's id; absent for one created by a change not yet read back from the marketplace. */
+  /** The marketplace's id; absent for one added by a change the marketplace has not taken yet. */
   id?: string;
   name: string;
   value: string;
   status: AttributeStatus;
-  /** The cache's value, when a waiting change replaces it. */
+  /** The value a waiting change replaces, when this screen queued it (the cache shows the change already). */
   before?: string;
   /** The outbox entry the status is about (waiting or refused). */
   entry?: OutboxEntry;
@@ -82,13 +83,13 @@ export interface AttributeRow {
   tried?: string;
 }
 
-/** A change that left the outbox while this screen followed it (sent), until the cache agrees. */
-export interface SentChange {
-  poolId: number;
-  providerId: number;
-  set?: { name: string; value: string };
-  deleteId?: string;
-}
+/**
+ * An attribute added by a change still waiting shows in the cache under a temporary id: a uuid no
+ * service makes (main's `temporaryAttributeId`, src-main/outbox/operations/directory.ts). It names
+ * nothing on the marketplace, so the screen treats it as having no id yet.
+ */
+const TEMPORARY_ATTRIBUTE_PREFIX = 'ffffffff-ffff-ffff-';
+export const isTemporaryAttributeId = (id: string): boolean => id.toLowerCase().startsWith(TEMPORARY_ATTRIBUTE_PREFIX);
 
 interface SetInput {
   poolId: number;
@@ -105,32 +106,28 @@ const inputOf = (entry: OutboxEntry) => entry.input as Partial<SetInput & Delete
 const belongsTo = (poolId: number, providerId: number) => (entry: { poolId?: number; providerId?: number } | null) => entry?.poolId === poolId && entry.providerId === providerId;
 
 /**
- * One member's attributes as the coordinator should see them: the cache's, with changes the
- * marketplace took since (the cache holds them after the next pull), then each change waiting in
- * the outbox in order (pending, removing), and refusals beside the value they did not change.
+ * One member's attributes as the coordinator should see them: the cache's (main shows each waiting
+ * change there at once, and the marketplace's answer once sent), each marked by the outbox entry
+ * that changes it (pending, removing while the cache is not read again yet), and refusals beside
+ * the value they did not change. `replaced` holds, by entry id, the values a change this screen
+ * queued replaced (the "was" of a pending row).
  */
 export function attributeRows(
   cached: readonly TalentPoolAttribute[],
   entries: readonly OutboxEntry[],
-  sent: readonly SentChange[],
   member: service.MemberRef,
+  replaced: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
 ): AttributeRow[] {
   const mine = belongsTo(member.poolId, member.providerId);
   // By name, without a prototype: an attribute may be called anything, "constructor" too.
   const byName: Record<string, AttributeRow> = Object.create(null) as Record<string, AttributeRow>;
-  for (const attribute of cached) byName[attribute.name] = { key: attribute.id, id: attribute.id, name: attribute.name, value: attribute.value ?? '', status: 'saved' };
-  const findId = (id: string | undefined) => Object.values(byName).find((row) => row.id !== undefined && row.id === id);
-
-  for (const change of sent.filter(mine)) {
-    if (change.set) {
-      const row = byName[change.set.name];
-      if (row) Object.assign(row, { value: change.set.value, status: 'sent' });
-      else byName[change.set.name] = { key: `new:${change.set.name}`, name: change.set.name, value: change.set.value, status: 'sent' };
-    } else {
-      const row = findId(change.deleteId);
-      if (row) delete byName[row.name];
-    }
+  for (const attribute of cached) {
+    const row: AttributeRow = isTemporaryAttributeId(attribute.id)
+      ? { key: `new:${attribute.name}`, name: attribute.name, value: attribute.value ?? '', status: 'saved' }
+      : { key: attribute.id, id: attribute.id, name: attribute.name, value: attribute.value ?? '', status: 'saved' };
+    byName[attribute.name] = row;
   }
+  const findId = (id: string | undefined) => Object.values(byName).find((row) => row.id !== undefined && row.id === id);
 
   for (const entry of entries) {
     const input = inputOf(entry);
@@ -145,8 +142,10 @@ export function attributeRows(
           else byName[name] = { key: `new:${name}`, name, value, status: 'refused', entry, problem: entry.error?.message, tried: value };
           continue;
         }
-        if (row) Object.assign(row, { before: row.status === 'pending' ? row.before : row.value, value, status: 'pending', entry, problem: undefined });
-        else byName[name] = { key: `new:${name}`, name, value, status: 'pending', entry };
+        // The cache shows the value already; set it here too for the moment before it is read again.
+        const before = row?.status === 'pending' ? row.before : replaced[entry.id]?.[name];
+        if (row) Object.assign(row, { before, value, status: 'pending', entry, problem: undefined });
+        else byName[name] = { key: `new:${name}`, name, value, status: 'pending', entry, before };
       }
     } else {
       const row = findId(input?.attributeId);
@@ -154,54 +153,6 @@ export function attributeRows(
     }
   }
   return Object.values(byName).sort((a, b) => a.name.localeCompare(b.name));
-}
-
-/**
- * Attribute changes the marketplace took while the screen was open. The cache learns them only at
- * the next directory pull, so until then the screen shows them from here (for the session).
- */
-class SentChanges {
-  list = $state.raw<SentChange[]>([]);
-
-  add(change: SentChange): void {
-    this.list = [...this.list, change];
-  }
-
-  /** Drops what the pool's cache now agrees with. */
-  settle(poolId: number, members: readonly TalentPoolMember[]): void {
-    const agrees = (change: SentChange) => {
-      if (change.poolId !== poolId) return false;
-      const member = members.find((candidate) => candidate.provider.id === change.providerId);
-      if (!member) return true;
-      if (change.set) return member.attributes.some((attribute) => attribute.name === change.set?.name && (attribute.value ?? '') === change.set.value);
-      return !member.attributes.some((attribute) => attribute.id === change.deleteId);
-    };
-    const kept = this.list.filter((change) => !agrees(change));
-    if (kept.length !== this.list.length) this.list = kept;
-  }
-
-  clear(): void {
-    this.list = [];
-  }
-}
-
-export const sentChanges = new SentChanges();
-
-/** The change an entry carries, as it will read once sent; nothing when it is not an attribute change. */
-function changesOf(kind: string, input: Partial<SetInput & DeleteInput> | null): SentChange[] {
-  if (typeof input?.poolId !== 'number' || typeof input.providerId !== 'number') return [];
-  const member = { poolId: input.poolId, providerId: input.providerId };
-  if (kind === 'talent-pools:delete-attribute') return input.attributeId ? [{ ...member, deleteId: input.attributeId }] : [];
-  return (input.attributes ?? []).map((set) => ({ ...member, set }));
-}
-
-/** An outbox entry the screen follows until it leaves the outbox. */
-interface Followed {
-  changes: SentChange[];
-  /** Refused when last seen: only a discard takes those away. */
-  refused: boolean;
-  /** The outbox read that began last before the screen knew of it: an older read cannot say it left. */
-  since: number;
 }
 
 export interface PoolGroup {
@@ -231,10 +182,11 @@ export class TalentPoolsState {
   #poolsSequence = 0;
   #membersSequence = 0;
   #outboxSequence = 0;
-  /** By entry id: attribute changes seen in the outbox or queued here, until they leave it. */
-  #followed: Record<string, Followed> = Object.create(null) as Record<string, Followed>;
-  /** Entries this screen discarded: gone from the outbox, but not sent. */
-  readonly #discarded = new SvelteSet<string>();
+  /**
+   * By entry id: the values a change queued here replaced, by name, for the "was" of a pending row
+   * (the cache shows the change at once). `since`: the outbox read that began last before it.
+   */
+  #replaced = $state.raw<Record<string, { since: number; values: Record<string, string> }>>({});
 
   selected = $derived(this.pools.find((pool) => pool.id === this.selectedId));
 
@@ -252,10 +204,13 @@ export class TalentPoolsState {
     void this.readPools();
     void this.readOutbox();
     return service.followChanges({
-      onoutbox: () => void this.readOutbox(),
+      // Main shows a waiting change in the cache and takes the marketplace's answer once sent: read both again.
+      onoutbox: () => {
+        void this.readOutbox();
+        if (this.selectedId !== undefined) void this.readMembers(this.selectedId);
+      },
       onenvironment: () => {
-        sentChanges.clear();
-        this.#followed = Object.create(null) as Record<string, Followed>;
+        this.#replaced = {};
       },
       onpulled: () => {
         void this.readPools();
@@ -300,7 +255,6 @@ export class TalentPoolsState {
       if (sequence !== this.#membersSequence) return;
       this.members = members;
       this.membersError = undefined;
-      sentChanges.settle(poolId, members);
       void this.#readHistories(members, sequence);
     } catch (error) {
       if (sequence === this.#membersSequence) this.membersError = messageOf(error, 'The providers of this pool could not be read.');
@@ -322,31 +276,21 @@ export class TalentPoolsState {
     try {
       const entries = service.attributeEntries(await service.listOutbox());
       if (sequence !== this.#outboxSequence) return;
-      // A followed entry gone from the outbox was sent, unless it was refused (only a discard takes
-      // those away) or this screen discarded it. One queued here may be sent before any read sees it.
-      for (const [id, followed] of Object.entries(this.#followed)) {
-        if (entries.some((entry) => entry.id === id) || sequence <= followed.since) continue;
-        if (!followed.refused && !this.#discarded.has(id)) for (const change of followed.changes) sentChanges.add(change);
-        delete this.#followed[id];
-      }
-      for (const entry of entries) this.#follow(entry.id, entry.kind, inputOf(entry), entry.state === 'refused');
+      // What a change replaced matters while it waits; one queued after this read began may not show in it yet.
+      const kept = Object.entries(this.#replaced).filter(([id, replaced]) => sequence <= replaced.since || entries.some((entry) => entry.id === id));
+      if (kept.length !== Object.keys(this.#replaced).length) this.#replaced = Object.fromEntries(kept);
       this.entries = entries;
     } catch {
       // The outbox screen says what is wrong with the outbox; here the cache still answers.
     }
   }
 
-  #follow(id: string, kind: string, input: Partial<SetInput & DeleteInput> | null, refused = false): void {
-    const known = this.#followed[id];
-    if (known) known.refused = refused;
-    else this.#followed[id] = { changes: changesOf(kind, input), refused, since: this.#outboxSequence };
-  }
-
   /** The member's attributes with the outbox's changes over them. */
   rowsOf(member: TalentPoolMember): AttributeRow[] {
     const poolId = this.selectedId;
     if (poolId === undefined) return [];
-    return attributeRows(member.attributes, this.entries, sentChanges.list, { poolId, providerId: member.provider.id });
+    const replaced = Object.fromEntries(Object.entries(this.#replaced).map(([id, { values }]) => [id, values]));
+    return attributeRows(member.attributes, this.entries, { poolId, providerId: member.provider.id }, replaced);
   }
 
   /**
@@ -371,12 +315,11 @@ export class TalentPoolsState {
         const attributes = input.attributes.map((attribute) => (attribute.name === replacing?.name ? { name: checked.name, value: checked.value } : attribute));
         const edited = { ...input, attributes };
         await service.editEntry(refused.id, edited);
-        this.#follow(refused.id, refused.kind, edited);
-        const known = this.#followed[refused.id];
-        if (known) known.changes = changesOf(refused.kind, edited);
       } else {
+        // The value shown now is the one replaced (a pending row's own "was" when it waits already).
+        const was = replacing?.status === 'pending' ? replacing.before : replacing?.status === 'saved' ? replacing.value : undefined;
         const receipt = await service.setAttribute(ref, checked.name, checked.value);
-        this.#follow(receipt.entryId, 'talent-pools:set-attributes', { ...ref, attributes: [{ name: checked.name, value: checked.value }] });
+        if (was !== undefined) this.#replaced = { ...this.#replaced, [receipt.entryId]: { since: this.#outboxSequence, values: { [checked.name]: was } } };
       }
       await this.readOutbox();
       return undefined;
@@ -398,8 +341,7 @@ export class TalentPoolsState {
         return;
       }
       const ref = { poolId, providerId: member.provider.id };
-      const receipt = await service.deleteAttribute(ref, row.id);
-      this.#follow(receipt.entryId, 'talent-pools:delete-attribute', { ...ref, attributeId: row.id });
+      await service.deleteAttribute(ref, row.id);
       toasts.show({ message: `Removing “${row.name}” from ${memberName(member.provider)}` });
     } catch (error) {
       toasts.show({ tone: 'danger', message: messageOf(error, `“${row.name}” could not be removed.`) });
@@ -439,7 +381,6 @@ export class TalentPoolsState {
   }
 
   async #discard(entry: OutboxEntry): Promise<void> {
-    this.#discarded.add(entry.id);
     await service.discardEntry(entry.id);
     toasts.show({ message: `Discarded: ${entry.summary}` });
   }

@@ -39,7 +39,7 @@ vi.mock('../../src-renderer/lib/api', () => ({
   },
 }));
 
-const { attributeRows, checkAttribute, RouteJobPicker, sentChanges, TalentPoolsState } = await import('../../src-renderer/state/talent-pools.svelte');
+const { attributeRows, checkAttribute, RouteJobPicker, TalentPoolsState } = await import('../../src-renderer/state/talent-pools.svelte');
 
 async function settle(check: () => void) {
   await vi.waitFor(() => {
@@ -81,39 +81,44 @@ describe('checkAttribute: the set-attributes channel schema decides', () => {
   });
 });
 
-describe('attributeRows: the cache, then what was sent, then what waits', () => {
-  it('shows a waiting change as pending with the value it replaces, a new one, a removal and a refusal', () => {
+describe('attributeRows: the cache (main shows waiting changes in it), marked by what waits', () => {
+  const TEMPORARY = 'ffffffff-ffff-ffff-0000-000000000007';
+
+  it('marks a waiting change pending (with the value it replaced, when known), a new one under its temporary id, a removal and a refusal', () => {
+    const changed = entry(1, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'NW-5120' }] });
     const rows = attributeRows(
-      [BADGE, REGION],
+      // As main shows it: the change applied, the new attribute under a temporary id.
+      [{ ...BADGE, value: 'NW-5120' }, REGION, { id: TEMPORARY, name: 'Availability', value: 'Nights' }],
       [
-        entry(1, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'NW-5120' }] }),
+        changed,
         entry(2, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Availability', value: 'Nights' }] }),
         entry(3, 'talent-pools:delete-attribute', { ...member, attributeId: REGION.id }),
         entry(4, 'talent-pools:set-attributes', { poolId: 812, providerId: 3002, attributes: [{ name: 'Badge number', value: 'other pool' }] }),
       ],
-      [],
       member,
+      { [changed.id]: { 'Badge number': 'NW-4471' } },
     );
-    expect(rows.map(({ name, value, status, before }) => ({ name, value, status, before }))).toEqual([
-      { name: 'Availability', value: 'Nights', status: 'pending', before: undefined },
-      { name: 'Badge number', value: 'NW-5120', status: 'pending', before: 'NW-4471' },
-      { name: 'Region', value: 'North', status: 'removing', before: undefined },
+    expect(rows.map(({ key, id, name, value, status, before }) => ({ key, id, name, value, status, before }))).toEqual([
+      { key: 'new:Availability', id: undefined, name: 'Availability', value: 'Nights', status: 'pending', before: undefined },
+      { key: BADGE.id, id: BADGE.id, name: 'Badge number', value: 'NW-5120', status: 'pending', before: 'NW-4471' },
+      // Until the cache is read again (main takes it out at once).
+      { key: REGION.id, id: REGION.id, name: 'Region', value: 'North', status: 'removing', before: undefined },
     ]);
 
+    // Main undid the refused change in the cache: the old value, with what was tried beside it.
     const refused = attributeRows(
       [BADGE],
       [entry(5, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'bad' }] }, 'refused', { code: 'API_REJECTED', message: 'Too long', fields: [] })],
-      [],
       member,
     );
     expect(refused[0]).toMatchObject({ value: 'NW-4471', status: 'refused', problem: 'Too long', tried: 'bad' });
   });
 
-  it('keeps what the marketplace took until the cache agrees', () => {
-    const rows = attributeRows([BADGE, REGION], [], [{ ...member, set: { name: 'Badge number', value: 'NW-5120' } }, { ...member, deleteId: REGION.id }, { ...member, set: { name: 'New', value: 'v' } }], member);
+  it('shows the cache as it is once nothing waits: what the marketplace took, under its ids', () => {
+    const rows = attributeRows([{ ...BADGE, value: 'NW-5120' }, { id: '5eed0811-3002-4000-8000-000000000009', name: 'New', value: 'v' }], [], member);
     expect(rows.map(({ name, value, status, id }) => ({ name, value, status, id }))).toEqual([
-      { name: 'Badge number', value: 'NW-5120', status: 'sent', id: BADGE.id },
-      { name: 'New', value: 'v', status: 'sent', id: undefined },
+      { name: 'Badge number', value: 'NW-5120', status: 'saved', id: BADGE.id },
+      { name: 'New', value: 'v', status: 'saved', id: '5eed0811-3002-4000-8000-000000000009' },
     ]);
   });
 });
@@ -129,7 +134,6 @@ describe('TalentPoolsState', () => {
     fake.outbox = [];
     fake.calls = [];
     fake.listeners = {};
-    sentChanges.clear();
   });
 
   it('groups the pools, opens the first, reads its members and their history, and stops following', async () => {
@@ -147,7 +151,7 @@ describe('TalentPoolsState', () => {
     expect(fake.listeners['sync:progress']).toHaveLength(0);
   });
 
-  it('queues a checked change, and keeps the value once the outbox sent it, even before any read saw it waiting', async () => {
+  it('queues a checked change and reads the pool’s providers again on every outbox change: the cache shows it pending, then the marketplace’s answer', async () => {
     const pools = new TalentPoolsState();
     pools.start();
     await settle(() => expect(pools.membersLoaded).toBe(true));
@@ -159,37 +163,68 @@ describe('TalentPoolsState', () => {
     expect(await pools.setAttribute(aisha, '', 'x')).toEqual({ name: 'Required' });
     expect(fake.calls.some(([channel]) => channel === 'talent-pools:set-attributes')).toBe(false);
 
-    // Sent at once: the outbox never lists it, yet the screen shows the new value.
+    // Main queues it and shows it in the cache at once (the fake answers the next entry id).
+    const input = { poolId: 811, providerId: 3002, attributes: [{ name: 'Badge number', value: 'NW-5120' }] };
+    const waiting = entry(9, 'talent-pools:set-attributes', input);
+    waiting.id = `00000000-0000-4000-8000-00000000000${fake.nextEntry}`;
+    fake.outbox = [waiting];
+    fake.members[811] = [{ provider: { id: 3002, first_name: 'Aisha', last_name: 'Thompson' }, attributes: [{ ...BADGE, value: 'NW-5120' }] }];
     const [badge] = pools.rowsOf(aisha);
     expect(await pools.setAttribute(aisha, 'Badge number', 'NW-5120', badge)).toBeUndefined();
-    expect(fake.calls.find(([channel]) => channel === 'talent-pools:set-attributes')?.[1]).toEqual({ poolId: 811, providerId: 3002, attributes: [{ name: 'Badge number', value: 'NW-5120' }] });
-    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-5120', status: 'sent' }));
+    expect(fake.calls.find(([channel]) => channel === 'talent-pools:set-attributes')?.[1]).toEqual(input);
 
-    // The pull brings the cache up to date: what was kept for it goes.
-    fake.members[811] = [{ provider: { id: 3002, first_name: 'Aisha', last_name: 'Thompson' }, attributes: [{ ...BADGE, value: 'NW-5120' }] }];
-    fake.listeners['sync:progress']?.forEach((listener) => listener({ environment: 'local', state: 'syncing', lastSyncedAt: null, progress: null }));
-    fake.listeners['sync:progress']?.forEach((listener) => listener({ environment: 'local', state: 'idle', lastSyncedAt: 1, progress: null }));
-    await settle(() => expect(sentChanges.list).toHaveLength(0));
-    expect(pools.rowsOf(pools.members[0] ?? aisha)[0]).toMatchObject({ value: 'NW-5120', status: 'saved' });
+    // Main says the outbox changed: the screen reads the pool's providers again.
+    const reads = () => fake.calls.filter(([channel]) => channel === 'talent-pools:providers').length;
+    const before = reads();
+    fake.listeners['outbox:changed']?.forEach((listener) => listener({ pending: 1, refused: 0 }));
+    await settle(() => expect(reads()).toBeGreaterThan(before));
+    await settle(() => expect(pools.rowsOf(pools.members[0] ?? aisha)[0]).toMatchObject({ value: 'NW-5120', status: 'pending', before: 'NW-4471' }));
+
+    // Sent: the entry leaves the outbox and the cache holds the marketplace's answer.
+    fake.outbox = [];
+    fake.listeners['outbox:changed']?.forEach((listener) => listener({ pending: 0, refused: 0 }));
+    await settle(() => expect(pools.rowsOf(pools.members[0] ?? aisha)[0]).toMatchObject({ value: 'NW-5120', status: 'saved' }));
   });
 
   it('shows a waiting change as pending, and a discarded one goes back to the cached value', async () => {
     const waiting = entry(7, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Badge number', value: 'NW-9' }] });
     fake.outbox = [waiting];
+    // Main shows the waiting change in the cache.
+    fake.members[811] = [{ provider: { id: 3002, first_name: 'Aisha', last_name: 'Thompson' }, attributes: [{ ...BADGE, value: 'NW-9' }] }];
     const pools = new TalentPoolsState();
     pools.start();
     pools.select(811);
     await settle(() => expect(pools.members).toHaveLength(1));
     const [aisha] = pools.members;
     if (!aisha) throw new Error('no member');
-    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-9', status: 'pending', before: 'NW-4471' }));
+    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-9', status: 'pending' }));
 
     const [row] = pools.rowsOf(aisha);
     fake.outbox = [];
+    // The discard undoes it in the cache, and main says the outbox changed.
+    fake.members[811] = [{ provider: { id: 3002, first_name: 'Aisha', last_name: 'Thompson' }, attributes: [BADGE] }];
     if (row) await pools.discardChange(row);
     expect(fake.calls).toContainEqual(['outbox:discard', { entryId: waiting.id }]);
-    await settle(() => expect(pools.rowsOf(aisha)[0]).toMatchObject({ value: 'NW-4471', status: 'saved' }));
-    expect(sentChanges.list).toHaveLength(0);
+    fake.listeners['outbox:changed']?.forEach((listener) => listener({ pending: 0, refused: 0 }));
+    await settle(() => expect(pools.rowsOf(pools.members[0] ?? aisha)[0]).toMatchObject({ value: 'NW-4471', status: 'saved' }));
+  });
+
+  it('discards, rather than removes, an attribute only the outbox has added (its id is temporary)', async () => {
+    const adding = entry(6, 'talent-pools:set-attributes', { ...member, attributes: [{ name: 'Shift', value: 'Nights' }] });
+    fake.outbox = [adding];
+    fake.members[811] = [{ provider: { id: 3002, first_name: 'Aisha' }, attributes: [BADGE, { id: 'ffffffff-ffff-ffff-0000-000000000003', name: 'Shift', value: 'Nights' }] }];
+    const pools = new TalentPoolsState();
+    pools.start();
+    pools.select(811);
+    await settle(() => expect(pools.members).toHaveLength(1));
+    const [aisha] = pools.members;
+    if (!aisha) throw new Error('no member');
+    await settle(() => expect(pools.rowsOf(aisha).find((row) => row.name === 'Shift')).toMatchObject({ key: 'new:Shift', status: 'pending' }));
+    const shift = pools.rowsOf(aisha).find((row) => row.name === 'Shift');
+    expect(shift?.id).toBeUndefined();
+    if (shift) await pools.removeAttribute(aisha, shift);
+    expect(fake.calls).toContainEqual(['outbox:discard', { entryId: adding.id }]);
+    expect(fake.calls.some(([channel]) => channel === 'talent-pools:delete-attribute')).toBe(false);
   });
 });
 
@@ -199,7 +234,6 @@ describe('TalentPoolsState and refusals', () => {
     fake.members = { 811: [{ provider: { id: 3002, first_name: 'Aisha' }, attributes: [BADGE] }] };
     fake.calls = [];
     fake.listeners = {};
-    sentChanges.clear();
   });
 
   it('changes a refused value inside its entry (edit and retry), since a refusal holds what follows it', async () => {

@@ -1,11 +1,12 @@
 import { listItems } from '../../../src-shared/api/common';
 import type { SavedLocation } from '../../../src-shared/api/location';
+import type { TalentPoolAttribute } from '../../../src-shared/api/talent-pool';
 import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
-import { docKey } from '../documents';
-import { type EnqueueContext, operation } from '../operation';
+import { docKey, poolMemberKey } from '../documents';
+import { type EnqueueContext, operation, type SendContext, type SendOutcome } from '../operation';
 
-/** Saved locations and talent pool attributes: company records, each its own lane. */
+/** Saved locations and talent pool attributes: company records, each its own lane and document. */
 
 export const locationLane = (id: number): string => `loc:${id}`;
 const tempIdOf = (context: Record<string, unknown>): number => context.tempId as number;
@@ -76,15 +77,47 @@ export const deleteLocation = operation({
 });
 
 const memberLane = (poolId: number, providerId: number): string => `pool:${poolId}:${providerId}`;
+const memberKey = (input: { poolId: number; providerId: number }) => poolMemberKey(input.poolId, input.providerId);
+
+/**
+ * The id an attribute added offline shows until the marketplace names it. Attribute ids are uuids
+ * (the channels check them so), so the temporary one is a uuid no service makes: the entry's
+ * temporary (negative) id, negated, with the attribute's place in the entry.
+ */
+export function temporaryAttributeId(tempId: number, index: number): string {
+  const hex = (value: number, width: number) => value.toString(16).padStart(width, '0').slice(-width);
+  return `${TEMPORARY_ATTRIBUTE_PREFIX}${hex(index, 4)}-${hex(-tempId, 12)}`;
+}
+const TEMPORARY_ATTRIBUTE_PREFIX = 'ffffffff-ffff-ffff-';
+export const isTemporaryAttributeId = (id: string): boolean => id.toLowerCase().startsWith(TEMPORARY_ATTRIBUTE_PREFIX);
+
+/** The member's attributes as the marketplace holds them now: the base the cache takes after a change. */
+async function memberAttributes(input: { poolId: number; providerId: number }, context: SendContext): Promise<SendOutcome> {
+  const member = { talentPoolId: input.poolId, providerId: input.providerId };
+  const attributes = listItems(await context.client.company.talentPoolAttributes(member, {}, { signal: context.signal }));
+  return { docs: { [memberKey(input)]: attributes } };
+}
 
 /** Sets attributes by name: changes the value of a name the provider has, creates the others. Sending it twice sets the same values. */
 export const setTalentPoolAttributes = operation({
   kind: 'talent-pools:set-attributes',
+  prepare: (_input, context) => ({ tempId: context.tempId }),
   lane: (input) => memberLane(input.poolId, input.providerId),
   workOrderId: () => null,
   summary: (input) => `Set ${input.attributes.map((attribute) => attribute.name).join(', ')} for provider ${input.providerId} in pool ${input.poolId}`,
-  docs: () => [],
-  project: (_key, value) => value,
+  docs: (input) => [memberKey(input)],
+  project(_key, value, input, context) {
+    if (value === null) return null;
+    // Entries queued before attributes were shown at once have no temporary id of their own.
+    const tempId = typeof context.tempId === 'number' ? context.tempId : 0;
+    const attributes = (value as TalentPoolAttribute[]).map((attribute) => ({ ...attribute }));
+    input.attributes.forEach(({ name, value: newValue }, index) => {
+      const existing = attributes.find((attribute) => attribute.name === name);
+      if (existing) existing.value = newValue;
+      else attributes.push({ id: temporaryAttributeId(tempId, index), name, value: newValue });
+    });
+    return attributes;
+  },
   mapIds: (input) => input,
   async send(input, context) {
     const member = { talentPoolId: input.poolId, providerId: input.providerId };
@@ -96,18 +129,26 @@ export const setTalentPoolAttributes = operation({
     const additions = input.attributes.filter(({ name }) => !existing.has(name));
     if (changes.length > 0) await context.client.company.updateTalentPoolAttributes(member, { attributes: changes }, { signal: context.signal });
     if (additions.length > 0) await context.client.company.addTalentPoolAttributes(member, { attributes: additions }, { signal: context.signal });
-    return {};
+    return memberAttributes(input, context);
   },
   changedFields: (input) => Object.fromEntries(input.attributes.map(({ name, value }) => [name, value])),
 });
 
+/**
+ * Removes one attribute by its id. One added offline has only a temporary id until its set is sent;
+ * removing it is refused when queued (discarding the change that adds it is the way).
+ */
 export const deleteTalentPoolAttribute = operation({
   kind: 'talent-pools:delete-attribute',
+  prepare(input) {
+    if (isTemporaryAttributeId(input.attributeId)) throw new AppError('OUTBOX_NOT_ALLOWED', 'That attribute is not on the marketplace yet: discard the change that adds it instead.');
+    return {};
+  },
   lane: (input) => memberLane(input.poolId, input.providerId),
   workOrderId: () => null,
   summary: (input) => `Remove an attribute of provider ${input.providerId} in pool ${input.poolId}`,
-  docs: () => [],
-  project: (_key, value) => value,
+  docs: (input) => [memberKey(input)],
+  project: (_key, value, input) => (value === null ? null : (value as TalentPoolAttribute[]).filter((attribute) => attribute.id !== input.attributeId)),
   mapIds: (input) => input,
   async send(input, context) {
     try {
@@ -115,6 +156,6 @@ export const deleteTalentPoolAttribute = operation({
     } catch (error) {
       if (!(context.uncertain && error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;
     }
-    return {};
+    return memberAttributes(input, context);
   },
 });
