@@ -1,4 +1,4 @@
-import { type Webhook, type WebhookCreateBody, type WebhookDeliveryAttempt, WebhookDeliveryLogPageSchema, type WebhookUpdateBody } from '../../src-shared/api/webhook';
+import { summarizeWebhook, type WebhookCreateBody, type WebhookDeliveryAttempt, WebhookDeliveryLogPageSchema, type WebhookSummary, type WebhookUpdateBody } from '../../src-shared/api/webhook';
 import { AppError } from '../../src-shared/errors';
 import { ApiError } from '../api-client/api-error';
 import type { HttpAnswer, HttpTransport } from '../api-client/http-transport';
@@ -21,16 +21,17 @@ export class WebhookAdmin {
     private readonly connectivity: Connectivity,
   ) {}
 
-  async list(): Promise<Webhook[]> {
-    return this.#call(async (client, companyId) => [...(await client.list(companyId))]);
+  // The secret is write-only: what comes back from the service is summarized before it leaves main.
+  async list(): Promise<WebhookSummary[]> {
+    return this.#call(async (client, companyId) => (await client.list(companyId)).map(summarizeWebhook));
   }
 
-  create(webhook: WebhookCreateBody): Promise<Webhook> {
-    return this.#call((client, companyId) => client.create({ company_id: companyId, ...webhook }));
+  async create(webhook: WebhookCreateBody): Promise<WebhookSummary> {
+    return summarizeWebhook(await this.#call((client, companyId) => client.create({ company_id: companyId, ...webhook })));
   }
 
-  update(webhookId: string, changes: WebhookUpdateBody): Promise<Webhook> {
-    return this.#call((client) => client.update(webhookId, changes));
+  async update(webhookId: string, changes: WebhookUpdateBody): Promise<WebhookSummary> {
+    return summarizeWebhook(await this.#call((client) => client.update(webhookId, changes)));
   }
 
   async delete(webhookId: string): Promise<{ deleted: true }> {

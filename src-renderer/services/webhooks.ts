@@ -1,4 +1,4 @@
-import type { Webhook, WebhookCreateBody, WebhookDeliveryAttempt, WebhookUpdateBody } from '../../src-shared/api/webhook';
+import type { WebhookSummary, WebhookCreateBody, WebhookDeliveryAttempt, WebhookUpdateBody } from '../../src-shared/api/webhook';
 import { AppError } from '../../src-shared/errors';
 import type { EnvironmentSummary } from '../../src-shared/ipc/channels';
 import { invoke, on } from '../lib/api';
@@ -27,23 +27,23 @@ async function attempt<T>(call: () => Promise<T>, failed: string): Promise<Outco
   }
 }
 
-export function listWebhooks(): Promise<Outcome<Webhook[]>> {
+export function listWebhooks(): Promise<Outcome<WebhookSummary[]>> {
   return attempt(() => invoke('webhooks:list'), 'The webhooks could not be listed.');
 }
 
-export async function createWebhook(webhook: WebhookCreateBody): Promise<Outcome<Webhook>> {
+export async function createWebhook(webhook: WebhookCreateBody): Promise<Outcome<WebhookSummary>> {
   const outcome = await attempt(() => invoke('webhooks:create', { webhook }), 'The webhook could not be created.');
   if (outcome.ok) toasts.show({ tone: 'success', message: `Webhook created for ${outcome.value.url}` });
   return outcome;
 }
 
-export async function updateWebhook(webhookId: string, changes: WebhookUpdateBody): Promise<Outcome<Webhook>> {
+export async function updateWebhook(webhookId: string, changes: WebhookUpdateBody): Promise<Outcome<WebhookSummary>> {
   const outcome = await attempt(() => invoke('webhooks:update', { webhookId, changes }), 'The webhook could not be saved.');
   if (outcome.ok) toasts.show({ tone: 'success', message: `Webhook saved for ${outcome.value.url}` });
   return outcome;
 }
 
-export async function deleteWebhook(webhook: Webhook): Promise<Outcome<unknown>> {
+export async function deleteWebhook(webhook: WebhookSummary): Promise<Outcome<unknown>> {
   const outcome = await attempt(() => invoke('webhooks:delete', { webhookId: webhook._id }), 'The webhook could not be deleted.');
   if (outcome.ok) toasts.show({ tone: 'success', message: `Webhook deleted for ${webhook.url}` });
   else toasts.show({ tone: 'danger', message: outcome.error.message });

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookCreateBody, WebhookUpdateBody } from '../../src-shared/api/webhook';
+import type { WebhookSummary, WebhookCreateBody, WebhookUpdateBody } from '../../src-shared/api/webhook';
 import type { AppError, ErrorCode } from '../../src-shared/errors';
 import * as service from '../services/webhooks';
 
@@ -15,7 +15,7 @@ export interface Unavailable {
  * is open, and that log. Created by the screen; `start()` answers its cleanup.
  */
 export class WebhooksState {
-  items = $state.raw<Webhook[]>([]);
+  items = $state.raw<WebhookSummary[]>([]);
   loaded = $state(false);
   loading = $state(false);
   unavailable = $state.raw<Unavailable | undefined>();
@@ -66,7 +66,7 @@ export class WebhooksState {
     return undefined;
   }
 
-  async remove(webhook: Webhook): Promise<boolean> {
+  async remove(webhook: WebhookSummary): Promise<boolean> {
     const outcome = await service.deleteWebhook(webhook);
     if (!outcome.ok) return false;
     this.items = this.items.filter((candidate) => candidate._id !== webhook._id);

@@ -71,6 +71,19 @@ export const WebhookSchema = z.looseObject({
 });
 export type Webhook = z.infer<typeof WebhookSchema>;
 
+/**
+ * A webhook as main hands it to the renderer: the secret is write-only, so only whether one is set
+ * crosses IPC. `secret` may not appear at all: the dispatcher checks every answer against this, so a
+ * secret that slipped through would fail the call instead of reaching the screen.
+ */
+export const WebhookSummarySchema = WebhookSchema.omit({ secret: true }).extend({ secret: z.never().optional(), has_secret: z.boolean() });
+export type WebhookSummary = z.infer<typeof WebhookSummarySchema>;
+
+/** The webhook without its secret, saying only whether it has one. */
+export function summarizeWebhook({ secret, ...webhook }: Webhook): WebhookSummary {
+  return { ...webhook, has_secret: typeof secret === 'string' && secret !== '' };
+}
+
 /** Answer of GET /company/{company_id}; the spec does not show its shape. */
 export const WebhookListSchema = flexibleList(WebhookSchema);
 export type WebhookList = z.infer<typeof WebhookListSchema>;

@@ -4,7 +4,7 @@ import { EtaInputSchema } from '../api/eta';
 import { ExpenseBodySchema, ExpenseUpdateBodySchema } from '../api/expense';
 import { SavedLocationCreateBodySchema, SavedLocationUpdateBodySchema } from '../api/location';
 import { TalentPoolAttributeIdSchema } from '../api/talent-pool';
-import { WebhookCreateBodySchema, WebhookDeliveryAttemptSchema, WebhookIdSchema, WebhookSchema, WebhookUpdateBodySchema } from '../api/webhook';
+import { WebhookCreateBodySchema, WebhookDeliveryAttemptSchema, WebhookIdSchema, WebhookSummarySchema, WebhookUpdateBodySchema } from '../api/webhook';
 import { WorkOrderCreateBodySchema, WorkOrderUpdateBodySchema } from '../api/work-order-requests';
 
 /**
@@ -116,9 +116,9 @@ export const WRITE_CHANNEL_NAMES = Object.keys(writeChannels) as WriteChannelNam
  * WEBHOOKS_OFFLINE when it cannot be reached, instead of waiting in the outbox.
  */
 export const webhookChannels = {
-  'webhooks:list': { input: z.undefined(), output: z.array(WebhookSchema) },
-  'webhooks:create': { input: z.strictObject({ webhook: WebhookCreateBodySchema }), output: WebhookSchema },
-  'webhooks:update': { input: z.strictObject({ webhookId: WebhookIdSchema, changes: WebhookUpdateBodySchema }), output: WebhookSchema },
+  'webhooks:list': { input: z.undefined(), output: z.array(WebhookSummarySchema) },
+  'webhooks:create': { input: z.strictObject({ webhook: WebhookCreateBodySchema }), output: WebhookSummarySchema },
+  'webhooks:update': { input: z.strictObject({ webhookId: WebhookIdSchema, changes: WebhookUpdateBodySchema }), output: WebhookSummarySchema },
   'webhooks:delete': { input: z.strictObject({ webhookId: WebhookIdSchema }), output: z.strictObject({ deleted: z.literal(true) }) },
   /**
    * A webhook's delivery attempts, newest first (at most the latest 100). Only the local marketplace

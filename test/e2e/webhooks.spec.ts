@@ -130,8 +130,10 @@ test('a webhook is created (after a validation error), delivers a published orde
   await expect(edit).toBeHidden();
   await expect(row).toContainText('Paused');
   await expect(row).toContainText('No retries');
-  const [stored] = await callHost<{ url: string; active: boolean; no_retries: boolean; secret?: string }[]>(webHost, 'webhooks:list');
-  expect(stored).toMatchObject({ url: endpoint, active: false, no_retries: true, secret: SECRET });
+  const [stored] = await callHost<{ url: string; active: boolean; no_retries: boolean; has_secret: boolean; secret?: string }[]>(webHost, 'webhooks:list');
+  expect(stored).toMatchObject({ url: endpoint, active: false, no_retries: true, has_secret: true });
+  // Write-only: the secret never crosses IPC, only that one is set.
+  expect(stored).not.toHaveProperty('secret');
 
   await row.getByRole('button', { name: `Delete ${endpoint}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this webhook?' });

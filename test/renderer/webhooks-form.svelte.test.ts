@@ -1,16 +1,16 @@
 import { flushSync } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import type { Webhook } from '../../src-shared/api/webhook';
+import type { WebhookSummary } from '../../src-shared/api/webhook';
 import { EVENT_GROUPS } from '../../src-renderer/views/webhooks/events';
 import { WebhookForm } from '../../src-renderer/views/webhooks/webhook-form.svelte';
 import { WEBHOOK_EVENTS } from '../../src-shared/api/webhook';
 
-const STORED: Webhook = {
+const STORED: WebhookSummary = {
   _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
   url: 'https://example.com/hooks',
   method: 'POST',
   active: true,
-  secret: 'kept-by-the-service',
+  has_secret: true,
   events: ['workorder.status.published'],
   no_retries: false,
 };

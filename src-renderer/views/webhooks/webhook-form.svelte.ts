@@ -1,4 +1,4 @@
-import { WebhookCreateBodySchema, WebhookUpdateBodySchema, type Webhook, type WebhookCreateBody, type WebhookEvent, type WebhookMethod, type WebhookUpdateBody } from '../../../src-shared/api/webhook';
+import { WebhookCreateBodySchema, WebhookUpdateBodySchema, type WebhookSummary, type WebhookCreateBody, type WebhookEvent, type WebhookMethod, type WebhookUpdateBody } from '../../../src-shared/api/webhook';
 import { issueMessage } from '../../lib/form-issues';
 
 export type FieldName = 'url' | 'method' | 'events' | 'secret';
@@ -29,9 +29,9 @@ export class WebhookForm {
   readonly hadSecret: boolean;
   #original: Values | undefined;
 
-  constructor(webhook?: Webhook) {
+  constructor(webhook?: WebhookSummary) {
     this.editing = webhook !== undefined;
-    this.hadSecret = Boolean(webhook?.secret);
+    this.hadSecret = webhook?.has_secret === true;
     if (!webhook) {
       this.settingSecret = true;
       return;

@@ -19,6 +19,19 @@ describe('webhooks: straight to the webhook service, never queued', () => {
     expect(await entries()).toEqual([]);
   });
 
+  it('never hands a webhook\'s secret to the renderer, only that one is set', async () => {
+    const { call } = await outboxApp();
+    const created = await call<Webhook & { has_secret?: boolean }>('webhooks:create', {
+      webhook: { url: 'https://example.com/hooks/signed', method: 'POST', active: true, events: [], secret: 'not-for-the-screen' },
+    });
+    expect(created.has_secret).toBe(true);
+    expect(created).not.toHaveProperty('secret');
+    const listed = (await call<(Webhook & { has_secret?: boolean })[]>('webhooks:list')).find((webhook) => webhook._id === created._id);
+    expect(listed).toMatchObject({ has_secret: true });
+    expect(JSON.stringify(listed)).not.toContain('not-for-the-screen');
+    expect(await call('webhooks:update', { webhookId: created._id, changes: { active: false } })).not.toHaveProperty('secret');
+  });
+
   it('says plainly that it cannot while working offline, and when the service cannot be reached', async () => {
     const { call, invoke, marketplace } = await outboxApp();
     await call('connectivity:set-offline', { offline: true });
