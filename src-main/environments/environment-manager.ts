@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { AppError } from '../../src-shared/errors';
-import { channels, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls, type RemoteEnvironmentId } from '../../src-shared/ipc/channels';
+import { CredentialsInputSchema, type EnvironmentId, EnvironmentIdSchema, type EnvironmentSummary, type EnvironmentUrls, type RemoteEnvironmentId } from '../../src-shared/ipc/channels';
 import type { CredentialSource, Credentials } from '../api-client/credential-source';
 import type { Logger } from '../platform/logger';
 import { SECRET_FIELDS, secretAccount, type SecretField, type SecretStore } from '../platform/secret-store';
@@ -39,7 +39,6 @@ export interface EnvironmentConnection extends EnvironmentUrls {
 }
 
 /** The IPC contract's rule, checked here too: the manager is also called from outside IPC (tests, sign-in flows). */
-const CredentialsInputSchema = channels['credentials:set'].input.omit({ environment: true });
 
 const LABELS: Record<EnvironmentId, string> = {
   local: 'Local (demo marketplace)',

@@ -12,6 +12,9 @@ export interface Credentials {
   clientSecret: string;
   username: string;
   password: string;
+  /** The webhook service's token and the company id, together or not at all. */
+  svcToken?: string;
+  companyId?: number;
 }
 
 export function listEnvironments(): Promise<EnvironmentSummary[]> {

@@ -262,6 +262,24 @@ export const ProviderHistorySchema = z.object({
 });
 export type ProviderHistory = z.infer<typeof ProviderHistorySchema>;
 
+const CredentialFieldsShape = {
+  clientId: CredentialTextSchema,
+  clientSecret: CredentialTextSchema,
+  username: CredentialTextSchema,
+  password: CredentialTextSchema,
+  /** The webhook service's own token and the company it lists webhooks of; only needed for webhooks. */
+  svcToken: CredentialTextSchema.optional(),
+  companyId: RecordIdSchema.optional(),
+};
+
+/** One of the webhook pair without the other would be dropped: webhooks need both. */
+const webhookPairGiven = (input: { svcToken?: string; companyId?: number }) => (input.svcToken === undefined) === (input.companyId === undefined);
+const WEBHOOK_PAIR_ISSUE = { path: ['companyId'], message: 'Give the webhook service token and the company id together, or neither' };
+
+/** An environment's credentials as stored: the sign-in four, and the webhook pair when given. */
+export const CredentialsInputSchema = z.strictObject(CredentialFieldsShape).refine(webhookPairGiven, WEBHOOK_PAIR_ISSUE);
+export type CredentialsInput = z.infer<typeof CredentialsInputSchema>;
+
 /** An order created offline that the marketplace has now answered: its temporary id became `to`. */
 const RenamedIdSchema = z.strictObject({ from: CachedWorkOrderIdSchema, to: RecordIdSchema });
 
@@ -305,16 +323,7 @@ export const channels = {
     output: z.object({ environments: EnvironmentListSchema, credentialsRemoved: z.boolean() }),
   },
   'credentials:set': {
-    input: z.strictObject({
-      environment: EnvironmentIdSchema,
-      clientId: CredentialTextSchema,
-      clientSecret: CredentialTextSchema,
-      username: CredentialTextSchema,
-      password: CredentialTextSchema,
-      /** The webhook service's own token and the company it lists webhooks of; only needed for webhooks. */
-      svcToken: CredentialTextSchema.optional(),
-      companyId: RecordIdSchema.optional(),
-    }),
+    input: z.strictObject({ environment: EnvironmentIdSchema, ...CredentialFieldsShape }).refine(webhookPairGiven, WEBHOOK_PAIR_ISSUE),
     // The values go one way: nothing the renderer could read them back through.
     output: z.strictObject({ stored: z.literal(true) }),
   },

@@ -49,6 +49,12 @@ test('the custom environment on a second marketplace: addresses, a wrong passwor
   await credentials.getByLabel('Client secret').fill(DEMO_CREDENTIALS.clientSecret);
   await credentials.getByRole('textbox', { name: 'Username' }).fill(DEMO_CREDENTIALS.username);
   await credentials.getByLabel('Password').fill(DEMO_CREDENTIALS.password);
+  // The webhook service's token without its company id: the shared schema names the missing half.
+  await credentials.getByLabel('Webhook service token').fill(DEMO_CREDENTIALS.svcToken);
+  await credentials.getByRole('button', { name: 'Store and sign in' }).click();
+  const company = credentials.getByRole('textbox', { name: 'Company id', exact: true });
+  await expect(company).toHaveAccessibleDescription('Give the webhook service token and the company id together, or neither');
+  await company.fill(String(DEMO_CREDENTIALS.companyId));
   await credentials.getByRole('button', { name: 'Store and sign in' }).click();
   await expect(custom).toContainText('Signed in', { timeout: 20_000 });
   await expect(custom).toHaveAttribute('aria-current', 'true');
@@ -56,6 +62,12 @@ test('the custom environment on a second marketplace: addresses, a wrong passwor
   await expect(page.getByTestId('environment')).toHaveText('Custom');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('environments-dark.png') });
+
+  // With the token, the Webhooks screen can list the second marketplace's webhooks.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page.getByRole('button', { name: 'New webhook' })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByText(/has no webhook service token/)).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
 
   // Back to the local marketplace.
   await environments.getByRole('listitem', { name: 'Local (demo marketplace)' }).getByRole('button', { name: /^Use / }).click();

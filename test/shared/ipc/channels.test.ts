@@ -60,6 +60,10 @@ describe('channel inputs', () => {
     expect(accepts('credentials:set', credentials)).toBe(true);
     expect(accepts('credentials:set', { ...credentials, password: '' })).toBe(false);
     expect(accepts('credentials:set', { ...credentials, password: 'x'.repeat(4097) })).toBe(false);
+    // The webhook pair goes together or not at all: one half alone would be dropped.
+    expect(accepts('credentials:set', { ...credentials, svcToken: 'token', companyId: 1001 })).toBe(true);
+    expect(accepts('credentials:set', { ...credentials, svcToken: 'token' })).toBe(false);
+    expect(accepts('credentials:set', { ...credentials, companyId: 1001 })).toBe(false);
   });
 
   it('updates settings by any subset of their keys', () => {
