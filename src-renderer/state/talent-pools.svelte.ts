@@ -1,3 +1,4 @@
+import { isTemporaryAttributeId } from '../../src-shared/domain/talent-pool-attributes';
 import { SvelteSet } from 'svelte/reactivity';
 import type { TalentPoolAttribute } from '../../src-shared/api/talent-pool';
 import type { WorkOrder } from '../../src-shared/api/work-order';
@@ -62,8 +63,7 @@ export function checkAttribute(
 
 // ——— What the screen shows of each attribute: the cache (main shows waiting changes in it), and the outbox's state of each ———
 
-/** `sent` is no longer given (the cache holds what the marketplace took); the attribute row of the screen still names it. */
-export type AttributeStatus = 'saved' | 'sent' | 'pending' | 'removing' | 'refused';
+export type AttributeStatus = 'saved' | 'pending' | 'removing' | 'refused';
 
 export interface AttributeRow {
   /** Stable across renders: the attribute's id, or its name while only the outbox knows it. */
@@ -83,13 +83,6 @@ export interface AttributeRow {
   tried?: string;
 }
 
-/**
- * An attribute added by a change still waiting shows in the cache under a temporary id: a uuid no
- * service makes (main's `temporaryAttributeId`, src-main/outbox/operations/directory.ts). It names
- * nothing on the marketplace, so the screen treats it as having no id yet.
- */
-const TEMPORARY_ATTRIBUTE_PREFIX = 'ffffffff-ffff-ffff-';
-export const isTemporaryAttributeId = (id: string): boolean => id.toLowerCase().startsWith(TEMPORARY_ATTRIBUTE_PREFIX);
 
 interface SetInput {
   poolId: number;

@@ -130,6 +130,9 @@ export const WebhookDeliverySchema = z.looseObject({
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
+/** Where a delivery stands now, whichever attempt it is on. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
 /**
  * One delivery attempt as the local marketplace's log keeps it (decisions §9, `GET
  * /__local/webhooks/deliveries`); the real service keeps no log a client can read.
@@ -148,7 +151,7 @@ export const WebhookDeliveryAttemptSchema = z.looseObject({
   duration_ms: z.number().int(),
   error: z.string().nullable(),
   /** The delivery's status now, whichever attempt this was. */
-  delivery_status: z.enum(['pending', 'delivered', 'failed']),
+  delivery_status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   /** ISO 8601, on the marketplace clock. */
   at: z.string(),
 });

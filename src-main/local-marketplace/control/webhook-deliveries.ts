@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PageNumberSchema, integerField } from '../../../src-shared/api/form-fields';
-import { WebhookEventSchema, WebhookIdSchema } from '../../../src-shared/api/webhook';
+import { WEBHOOK_DELIVERY_STATUSES, WebhookDeliveryAttemptSchema, WebhookEventSchema, WebhookIdSchema } from '../../../src-shared/api/webhook';
 import type { MarketplaceContext } from '../context';
 import { IdParam, route, type RouteRegistry } from '../http/route';
 import { preparedStatement } from '../store/database';
 
-const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 const LARGEST_PAGE = 500;
 
 const DeliveryLogQuerySchema = z.object({
@@ -14,30 +13,13 @@ const DeliveryLogQuerySchema = z.object({
   event: WebhookEventSchema.optional(),
   work_order_id: IdParam.optional(),
   /** The delivery's status now, whichever attempt it was. */
-  status: z.enum(DELIVERY_STATUSES).optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   page: PageNumberSchema.default(1),
   per_page: integerField(z.number().int().positive().max(LARGEST_PAGE)).default(100),
 });
 
-const DeliveryAttemptSchema = z.object({
-  id: z.number().int(),
-  delivery_id: z.number().int(),
-  webhook_id: z.string(),
-  event: z.string(),
-  work_order_id: z.number().int().nullable(),
-  attempt: z.number().int(),
-  url: z.string(),
-  /** Null when there was no answer: see `error`. */
-  status_code: z.number().int().nullable(),
-  duration_ms: z.number().int(),
-  error: z.string().nullable(),
-  delivery_status: z.enum(DELIVERY_STATUSES),
-  /** ISO 8601, on the marketplace clock. */
-  at: z.string(),
-});
-
 const DeliveryLogSchema = z.object({
-  results: z.array(DeliveryAttemptSchema),
+  results: z.array(WebhookDeliveryAttemptSchema),
   metadata: z.object({ total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
 });
 
@@ -52,7 +34,7 @@ interface AttemptRow {
   status_code: number | null;
   duration_ms: number;
   error: string | null;
-  delivery_status: (typeof DELIVERY_STATUSES)[number];
+  delivery_status: (typeof WEBHOOK_DELIVERY_STATUSES)[number];
   at: number;
 }
 

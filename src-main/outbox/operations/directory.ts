@@ -1,3 +1,4 @@
+import { isTemporaryAttributeId, temporaryAttributeId } from '../../../src-shared/domain/talent-pool-attributes';
 import { listItems } from '../../../src-shared/api/common';
 import type { SavedLocation } from '../../../src-shared/api/location';
 import type { TalentPoolAttribute } from '../../../src-shared/api/talent-pool';
@@ -79,17 +80,6 @@ export const deleteLocation = operation({
 const memberLane = (poolId: number, providerId: number): string => `pool:${poolId}:${providerId}`;
 const memberKey = (input: { poolId: number; providerId: number }) => poolMemberKey(input.poolId, input.providerId);
 
-/**
- * The id an attribute added offline shows until the marketplace names it. Attribute ids are uuids
- * (the channels check them so), so the temporary one is a uuid no service makes: the entry's
- * temporary (negative) id, negated, with the attribute's place in the entry.
- */
-export function temporaryAttributeId(tempId: number, index: number): string {
-  const hex = (value: number, width: number) => value.toString(16).padStart(width, '0').slice(-width);
-  return `${TEMPORARY_ATTRIBUTE_PREFIX}${hex(index, 4)}-${hex(-tempId, 12)}`;
-}
-const TEMPORARY_ATTRIBUTE_PREFIX = 'ffffffff-ffff-ffff-';
-export const isTemporaryAttributeId = (id: string): boolean => id.toLowerCase().startsWith(TEMPORARY_ATTRIBUTE_PREFIX);
 
 /** The member's attributes as the marketplace holds them now: the base the cache takes after a change. */
 async function memberAttributes(input: { poolId: number; providerId: number }, context: SendContext): Promise<SendOutcome> {

@@ -1,4 +1,6 @@
 import type { Expense, ExpenseSum } from '../../../src-shared/api/expense';
+import { expenseTotals } from '../../../src-shared/domain/expenses';
+import { roundMoney } from '../../../src-shared/domain/pay-total';
 import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import { ApiError } from '../../api-client/api-error';
 import { docKey, type DocKey, type OrderParts } from '../documents';
@@ -7,11 +9,10 @@ import { orderLane } from './work-order-transitions';
 
 const EMPTY_PARTS: OrderParts = { attachments: [], expenses: [], expenseSum: null };
 
-/** The sums of decisions §6: all, charged (approved) and uncharged (the rest). */
+/** The sums of decisions §6: all, charged (approved) and uncharged (the rest), to the cent as the marketplace answers them. */
 function sumOf(expenses: readonly Expense[]): ExpenseSum {
-  const all = expenses.reduce((total, expense) => total + (expense.amount ?? 0), 0);
-  const charged = expenses.filter((expense) => expense.status === 'approved').reduce((total, expense) => total + (expense.amount ?? 0), 0);
-  return { all, charged, uncharged: all - charged };
+  const { all, approved } = expenseTotals(expenses);
+  return { all, charged: approved, uncharged: roundMoney(all - approved) };
 }
 
 /** The order's parts with its expense list changed, the sums following. */
@@ -61,7 +62,8 @@ function onExpense<K extends ExpenseKind>(
 /** The expense of the sent fields, as the marketplace will show it: amount is quantity × unit amount. */
 function projectedExpense(id: number, body: Input<'expenses:add'>['expense']): Expense {
   const quantity = body.quantity ?? 1;
-  return { id, description: body.description, quantity, amount: body.amount * quantity, status: 'new', category: body.category ? { id: body.category.id } : null, reason: body.reason ?? null };
+  // To the cent, as the marketplace stores it: a lost answer is found again by this amount, and 0.1 × 3 is not 0.3.
+  return { id, description: body.description, quantity, amount: roundMoney(body.amount * quantity), status: 'new', category: body.category ? { id: body.category.id } : null, reason: body.reason ?? null };
 }
 
 export const addExpense = operation({

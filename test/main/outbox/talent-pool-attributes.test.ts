@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TalentPoolAttribute } from '../../../src-shared/api/talent-pool';
 import type { TalentPoolMember } from '../../../src-shared/ipc/channels';
 import type { OutboxReceipt } from '../../../src-shared/ipc/write-channels';
-import { isTemporaryAttributeId } from '../../../src-main/outbox/operations/directory';
+import { isTemporaryAttributeId } from '../../../src-shared/domain/talent-pool-attributes';
 import { marketControl } from './market-control';
 import { outboxApp, until } from './support';
 
