@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
-import { marketplaceRest } from '../support/web-host-ipc';
+import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 
@@ -196,4 +196,34 @@ test('duplicate an order, edit the copy (only what changed is sent), and leaving
   await fresh.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('dialog', { name: 'Discard this job?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(fresh).toBeHidden();
+});
+
+test('by keyboard alone, with the marketplace dropping every call: the job waits, then lands when it answers', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  const { origin } = await localMarketplace(webHost);
+  expect((await page.request.post(`${origin}/__local/faults`, { data: { status: 'drop' } })).ok()).toBe(true);
+
+  await page.keyboard.press('c');
+  const form = page.getByRole('dialog', { name: 'New job' });
+  await expect(form.getByRole('textbox', { name: 'Title', exact: true })).toBeFocused();
+  await page.keyboard.type('Rooftop unit inspection');
+  // Tab to the types of work (past the two text areas) and pick one with the keys.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('combobox', { name: 'Add a type of work' })).toBeFocused();
+  // Typing on the closed list moves to a name; Enter takes it (the steps on the way are not added).
+  await page.keyboard.type('HVAC');
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('list', { name: 'Chosen types of work' })).toContainText('HVAC');
+  // Ctrl+Enter saves the draft from wherever the focus is.
+  await page.keyboard.press('Control+Enter');
+  await expect(form).toBeHidden();
+  const status = page.getByRole('group', { name: 'Sync and connection' });
+  await expect(status).toContainText('Offline', { timeout: 30_000 });
+  await expect(page.getByRole('complementary', { name: /^Work order -\d+$/ })).toBeVisible();
+
+  expect((await page.request.delete(`${origin}/__local/faults`)).ok()).toBe(true);
+  const draft = await onMarketplace(webHost, 'Rooftop unit inspection');
+  expect(draft.types_of_work?.map((type) => type.id)).toEqual([8]);
 });
