@@ -21,7 +21,7 @@ test('the page served by the web host shows app:info through the IPC bridge', as
   await expect(page.getByTestId('app-data-dir')).toHaveText(webHost.dataDir);
   // CI runs a real keychain; elsewhere the page must still say where credentials live.
   await expect(page.getByTestId('app-credentials')).toHaveText(process.env.FIELD_DESK_REQUIRE_KEYCHAIN === '1' ? 'Stored in the system keychain' : /system keychain|this session only/);
-  await expect(page.getByTestId('environment')).toHaveText('Local marketplace');
+  await expect(page.getByRole('note', { name: 'Environment' })).toHaveText('Local marketplace');
 
   await page.screenshot({ path: testInfo.outputPath('settings.png') });
 });

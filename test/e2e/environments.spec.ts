@@ -16,7 +16,7 @@ test.afterEach(async () => {
 test('the custom environment on a second marketplace: addresses, a wrong password refused, the right one signed in', async ({ page, webHost }) => {
   second = await listenMarketplace({ port: 0, db: ':memory:' });
   await page.goto(webHost.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced/, { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced/, { timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   const environments = page.getByRole('list', { name: 'Environments' });
   await expect(environments.getByRole('listitem', { name: 'Local (demo marketplace)' })).toHaveAttribute('aria-current', 'true');
@@ -59,7 +59,7 @@ test('the custom environment on a second marketplace: addresses, a wrong passwor
   await expect(custom).toContainText('Signed in', { timeout: 20_000 });
   await expect(custom).toHaveAttribute('aria-current', 'true');
   await expect(custom.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByTestId('environment')).toHaveText('Custom');
+  await expect(page.getByRole('note', { name: 'Environment' })).toHaveText('Custom');
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('environments-dark.png') });
 
@@ -71,5 +71,5 @@ test('the custom environment on a second marketplace: addresses, a wrong passwor
 
   // Back to the local marketplace.
   await environments.getByRole('listitem', { name: 'Local (demo marketplace)' }).getByRole('button', { name: /^Use / }).click();
-  await expect(page.getByTestId('environment')).toHaveText('Local marketplace');
+  await expect(page.getByRole('note', { name: 'Environment' })).toHaveText('Local marketplace');
 });

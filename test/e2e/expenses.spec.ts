@@ -20,7 +20,7 @@ interface ExpenseAnswer {
 
 async function openOrder(page: Page, host: WebHostProcess, id: number) {
   await page.goto(host.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced /, { timeout: 45_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
   const grid = page.getByRole('grid', { name: /^Work orders:/ });
   await page.getByRole('searchbox', { name: 'Search work orders' }).fill(String(id));
   await grid.getByRole('row').filter({ hasText: String(id) }).getByText(String(id), { exact: true }).click();

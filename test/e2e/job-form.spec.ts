@@ -24,7 +24,7 @@ interface MarketOrder {
 
 async function openApp(page: Page, host: WebHostProcess) {
   await page.goto(host.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced /, { timeout: 45_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
 }
 
 /** Waits for an order with this title on the marketplace, read whole once the search finds it. */

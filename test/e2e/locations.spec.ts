@@ -17,7 +17,7 @@ interface MarketLocation {
 
 async function openLocations(page: Page, host: WebHostProcess) {
   await page.goto(host.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced/, { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced/, { timeout: 30_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Locations' }).click();
   const table = page.getByRole('table', { name: 'Saved locations' });
   await expect(table.getByRole('row')).not.toHaveCount(1);

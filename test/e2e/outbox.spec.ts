@@ -19,7 +19,7 @@ const UNKNOWN_CLIENT = 987654;
 
 async function openApp(page: Page, host: WebHostProcess) {
   await page.goto(host.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced /, { timeout: 30_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 30_000 });
 }
 
 function openOutbox(page: Page) {

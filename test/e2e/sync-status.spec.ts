@@ -13,7 +13,7 @@ test('working offline holds three changes, shown as waiting; switched back, they
   test.setTimeout(60_000);
   await page.goto(webHost.url);
   const status = page.getByRole('group', { name: 'Sync and connection' });
-  await expect(status.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
+  await expect(status.getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
   await expect(status).toContainText('Online');
 
   const offline = status.getByRole('switch', { name: 'Work offline' });
@@ -27,13 +27,13 @@ test('working offline holds three changes, shown as waiting; switched back, they
   const report = page.getByRole('dialog', { name: 'Publish: 3 orders' });
   await expect(report).toContainText('3 waiting');
   await report.getByRole('button', { name: 'Close' }).click();
-  await expect(status.getByTestId('outbox-waiting')).toHaveText('3 changes waiting');
+  await expect(status.getByRole('status', { name: 'Changes waiting' })).toHaveText('3 changes waiting');
   await page.screenshot({ path: test.info().outputPath('working-offline-light.png') });
   // Nothing reached the marketplace.
   expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name).toBe('Draft');
 
   await offline.uncheck();
-  await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 20_000 });
+  await expect(status.getByRole('status', { name: 'Changes waiting' })).toHaveCount(0, { timeout: 20_000 });
   await expect(status).toContainText('Online');
   await until(
     async () => Promise.all([10004, 10005, 10006].map(async (id) => (await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${id}`)).status.name)),
@@ -50,7 +50,7 @@ test('with the marketplace dropping every call, changes wait and the app says of
   test.setTimeout(90_000);
   await page.goto(webHost.url);
   const status = page.getByRole('group', { name: 'Sync and connection' });
-  await expect(status.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
+  await expect(status.getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
   const { origin } = await localMarketplace(webHost);
   // Our own reads of the marketplace go first: the fault takes every REST call after it.
   expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name).toBe('Draft');
@@ -67,12 +67,12 @@ test('with the marketplace dropping every call, changes wait and the app says of
   await expect(report).toContainText('3 waiting');
   await page.keyboard.press('Escape');
   await expect(status).toContainText('Offline', { timeout: 30_000 });
-  await expect(status.getByTestId('outbox-waiting')).toHaveText('3 changes waiting');
+  await expect(status.getByRole('status', { name: 'Changes waiting' })).toHaveText('3 changes waiting');
   await page.screenshot({ path: test.info().outputPath('marketplace-gone-light.png') });
 
   expect((await page.request.delete(`${origin}/__local/faults`)).ok()).toBe(true);
   // The app's probe finds the marketplace again by itself: no click needed.
-  await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 45_000 });
+  await expect(status.getByRole('status', { name: 'Changes waiting' })).toHaveCount(0, { timeout: 45_000 });
   await expect(status).toContainText('Online');
   for (const id of [10004, 10005, 10006]) expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${id}`)).status.name).toBe('Published');
 });
@@ -81,12 +81,12 @@ test('refused credentials: the status area and the outbox say changes wait for a
   test.setTimeout(90_000);
   await page.goto(webHost.url);
   const status = page.getByRole('group', { name: 'Sync and connection' });
-  await expect(status.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
+  await expect(status.getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced \d{1,2}:\d{2}/, { timeout: 30_000 });
   const { clientId, clientSecret, username, password } = DEMO_CREDENTIALS;
   // Stored credentials the marketplace refuses (a password changed elsewhere); the session ends with them.
   await callHost(webHost, 'credentials:set', { environment: 'local', clientId, clientSecret, username, password: 'not-the-password' });
   await callHost(webHost, 'workorders:publish', { id: 10004 });
-  await expect(status.getByTestId('outbox-signed-out')).toHaveText('1 change waits for sign-in', { timeout: 20_000 });
+  await expect(status.getByRole('status', { name: 'Waiting for sign-in' })).toHaveText('1 change waits for sign-in', { timeout: 20_000 });
   // A pull would meet the same refusal: the status area offers the sign-in instead.
   await expect(status.getByRole('button', { name: 'Sync now' })).toHaveCount(0);
 
@@ -108,8 +108,8 @@ test('refused credentials: the status area and the outbox say changes wait for a
   // With the right ones stored, the status area's Sign in sends what waited.
   await callHost(webHost, 'credentials:set', { environment: 'local', clientId, clientSecret, username, password });
   await status.getByRole('button', { name: 'Sign in' }).click();
-  await expect(status.getByTestId('outbox-signed-out')).toHaveCount(0, { timeout: 20_000 });
-  await expect(status.getByTestId('outbox-waiting')).toHaveCount(0, { timeout: 20_000 });
+  await expect(status.getByRole('status', { name: 'Waiting for sign-in' })).toHaveCount(0, { timeout: 20_000 });
+  await expect(status.getByRole('status', { name: 'Changes waiting' })).toHaveCount(0, { timeout: 20_000 });
   await expect(status.getByRole('button', { name: 'Sync now' })).toBeVisible();
   await until(
     async () => (await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', 'workorders/10004')).status.name,

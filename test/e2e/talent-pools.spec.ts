@@ -21,7 +21,7 @@ interface Member {
 
 async function openTalentPools(page: Page, host: WebHostProcess) {
   await page.goto(host.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced/, { timeout: 45_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced/, { timeout: 45_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Talent pools' }).click();
   return page.getByRole('navigation', { name: 'Talent pools' });
 }

@@ -52,7 +52,7 @@ async function shoot(page: Page, name: string) {
 
 test('a webhook is created (after a validation error), delivers a published order, shows it in its log, is paused and deleted', async ({ page, webHost }) => {
   await page.goto(webHost.url);
-  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByTestId('freshness')).toHaveText(/^Synced /, { timeout: 45_000 });
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }).click();
   const screen = page.getByRole('region', { name: 'Webhooks' });
   await expect(screen.getByText('No webhooks yet', { exact: false })).toBeVisible();

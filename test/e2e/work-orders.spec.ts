@@ -27,7 +27,7 @@ const dataRows = (grid: ReturnType<Page['getByRole']>) => grid.locator('[role="r
 
 test('the demo orders are listed with a live count on every view', async ({ page, webHost }) => {
   const { grid, views } = await openList(page, webHost.url);
-  await expect(page.getByTestId('freshness')).toHaveText(/^Synced \d{1,2}:\d{2}/);
+  await expect(page.getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced \d{1,2}:\d{2}/);
 
   const all = await badge(views, 'All');
   expect(all).toBeGreaterThanOrEqual(30);
