@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
-import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 
@@ -136,7 +136,7 @@ test('offline: a job at a saved location found by search, saved and published in
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('heading', { name: 'Badge printer service' })).toBeVisible();
   await expect(panel.getByText('Pending', { exact: true })).toBeVisible();
-  await offline.uncheck();
+  await callHost(webHost, 'connectivity:set-offline', { offline: false });
 
   const order = await onMarketplace(webHost, 'Badge printer service', (candidate) => candidate.status.name === 'Published');
   expect(order.location).toMatchObject({ mode: 'saved' });
@@ -185,8 +185,14 @@ test('duplicate an order, edit the copy (only what changed is sent), and leaving
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: test.info().outputPath('job-form-edit-dark.png') });
   await page.emulateMedia({ colorScheme: 'light' });
+  // Held while working offline, the queued edit shows what it sends: the incident id, nothing else.
+  // (Through main: the status bar's switch sits behind the open dialog.)
+  await callHost(webHost, 'connectivity:set-offline', { offline: true });
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(edit).toBeHidden();
+  const { entries } = await callHost<{ entries: { kind: string; input: { id: number; changes: Record<string, unknown> } }[] }>(webHost, 'outbox:list');
+  expect(entries.filter((entry) => entry.kind === 'workorders:update').map((entry) => entry.input)).toEqual([{ id: copy.id, changes: { incident_id: 'INC-4471' } }]);
+  await callHost(webHost, 'connectivity:set-offline', { offline: false });
   await until(() => marketplaceRest<MarketOrder & { incident_id?: string }>(webHost, 'GET', `workorders/${copy.id}`), (order) => order.incident_id === 'INC-4471', 'the incident id on the marketplace', 20_000, 150);
 
   // A new job typed into and cancelled asks too; Discard drops it.
