@@ -120,6 +120,69 @@ export class Outbox {
     return id === undefined ? { entryId: entry.id } : { entryId: entry.id, id };
   }
 
+  /**
+   * Many changes of one kind (a bulk import's creates) in one durable transaction: all are queued
+   * or, when any fails, none is. Each is its own entry, sent and answered on its own. The records
+   * are shown from an index of the entries built once, not a scan of the whole outbox per record.
+   */
+  async enqueueMany(kind: WriteChannelName, inputs: readonly unknown[]): Promise<OutboxReceipt[]> {
+    const definition = OPERATIONS[kind];
+    const now = this.#now();
+    const prepared: { entry: StoredEntry; keys: DocKey[] }[] = [];
+    for (const input of inputs) {
+      const mapped = definition.mapIds(input as never, this.map);
+      this.#lastTempId -= 1;
+      const tempId = this.#lastTempId;
+      const context = (await definition.prepare?.(mapped, { read: (key) => this.options.documents.read(key), reference: (name) => this.options.reference?.(name) ?? [], tempId, staging: this.options.staging })) ?? {};
+      const entry: StoredEntry = {
+        seq: 0,
+        id: randomUUID(),
+        kind,
+        lane: definition.lane(mapped, context),
+        after: definition.after?.(mapped) ?? [],
+        workOrderId: definition.workOrderId(mapped, context),
+        input: mapped,
+        context,
+        state: 'queued',
+        attempts: 0,
+        uncertain: false,
+        notBefore: definition.undoable && this.options.undoMs() > 0 ? now + this.options.undoMs() : null,
+        nextAttemptAt: null,
+        error: null,
+        conflict: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      prepared.push({ entry, keys: definition.docs(mapped, context) });
+    }
+    const keys = [...new Set(prepared.flatMap((item) => item.keys))];
+    const before = this.#entries;
+    try {
+      this.store.durably(() => {
+        for (const { entry, keys: entryKeys } of prepared) {
+          entry.seq = this.store.insert(entry);
+          for (const key of entryKeys) this.#projector.keepBase(key);
+        }
+        this.#entries = [...before, ...prepared.map((item) => item.entry)];
+        const touching = new Map<DocKey, StoredEntry[]>(keys.map((key) => [key, []]));
+        for (const entry of this.#entries) for (const key of OPERATIONS[entry.kind].docs(entry.input as never, entry.context)) touching.get(key)?.push(entry);
+        for (const key of keys.sort((a, b) => Number(b.startsWith('workorder:')) - Number(a.startsWith('workorder:')))) this.#projector.project(key, touching.get(key) ?? [], this.map);
+        const pendingOrders = new Set(this.#entries.map((entry) => entry.workOrderId));
+        for (const { entry } of prepared) if (entry.workOrderId !== null) this.options.documents.setOrderPending(entry.workOrderId, pendingOrders.has(entry.workOrderId));
+      });
+    } catch (error) {
+      // The transaction rolled back: the entries were never queued.
+      this.#entries = before;
+      throw error;
+    }
+    this.#announce(keys);
+    this.#ready();
+    return prepared.map(({ entry }) => {
+      const id = typeof entry.context.tempId === 'number' && kind.endsWith(':create') ? entry.context.tempId : undefined;
+      return id === undefined ? { entryId: entry.id } : { entryId: entry.id, id };
+    });
+  }
+
   list(): OutboxEntry[] {
     return this.#entries.map((entry) => entryView(entry, this.#entries, this.#now()));
   }

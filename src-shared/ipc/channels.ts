@@ -12,6 +12,7 @@ import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortField
 import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { outboxChannels, outboxEvents } from './outbox-channels';
+import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
 
 /** Which marketplace the app talks to. Each has its own credentials and its own cache. */
@@ -38,6 +39,11 @@ export const SettingsSchema = z.object({
   theme: ThemeSchema,
   /** How long an assign, approve or cancel waits in the outbox before it is sent: the Undo window. */
   undoSeconds: z.number().int().min(0).max(60),
+  /** Bulk import: the job field each column heading was last matched to ('ignore' for none), by the heading as normalised. */
+  importMapping: z
+    .record(z.string().max(200), z.string().max(40))
+    .refine((mapping) => Object.keys(mapping).length <= 500, 'At most 500 remembered column headings')
+    .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -334,6 +340,7 @@ export const channels = {
   /** Stops the pull under way, keeping what it wrote; its end goes out as `sync:progress` with SYNC_CANCELLED. */
   'sync:cancel': { input: NoInput, output: SyncStatusSchema },
   ...writeChannels,
+  ...importChannels,
   ...webhookChannels,
   ...outboxChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
