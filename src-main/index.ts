@@ -3,7 +3,8 @@ import { app, BrowserWindow, dialog, Menu, Notification, screen, session } from 
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
 import { appMenuTemplate, keystrokes } from './electron/menu';
-import { refusalNotifier } from './electron/notifications';
+import { desktopNotifier } from './electron/notifications';
+import type { Notice } from '../src-shared/ipc/notices';
 import { hardenSession } from './electron/session-policy';
 import { createMainWindow, rendererUrl, windowIcon } from './electron/window';
 import { placeWindow, readWindowState, trackWindowState } from './electron/window-state';
@@ -62,7 +63,7 @@ if (!app.requestSingleInstanceLock()) {
       const unregister = registerIpc(fieldDesk, url, () => window);
       window = openWindow();
 
-      const onOutboxChange = refusalNotifier({
+      const notify = desktopNotifier({
         supported: () => Notification.isSupported(),
         inFront: () => Boolean(window && !window.isDestroyed() && window.isFocused()),
         show: ({ title, body }) => {
@@ -72,7 +73,7 @@ if (!app.requestSingleInstanceLock()) {
         },
       });
       const stopNotifying = fieldDesk.events.subscribe((event, payload) => {
-        if (event === 'outbox:changed') onOutboxChange(payload as { refused: number });
+        if (event === 'notices:did-arrive') notify(payload as Notice);
       });
 
       app.on('activate', () => {

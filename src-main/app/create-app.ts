@@ -21,6 +21,7 @@ import { openDataPaths } from '../platform/paths';
 import type { SecretStore } from '../platform/secret-store';
 import type { OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import { SettingsStore } from '../platform/settings-store';
+import { watchNotices } from './notices';
 import { productName, version } from '../../package.json';
 import { AppServices } from './app-services';
 import { EventHub } from './event-hub';
@@ -114,6 +115,12 @@ export function createApp(config: AppConfig): App {
     ...outboxHandlers(services),
     ...webhookHandlers(services),
   };
+  const stopNotices = watchNotices({
+    events,
+    enabled: () => settings.get().notifications,
+    pendingDeliverables: () => services.use((workspace) => ({ environment: workspace.environment, items: workspace.parts.pendingDeliverables() })),
+    onError: (error) => logger.warn('notices: could not count deliverables', { error }),
+  });
   connectivity.onChange(() => {
     services.use((workspace) => events.emit('connectivity:did-change', workspace.connectivityStatus())).catch(() => undefined);
   });
@@ -130,6 +137,7 @@ export function createApp(config: AppConfig): App {
     events,
     logger,
     async close() {
+      stopNotices();
       await services.close();
       logger.info('app: stopped');
     },

@@ -123,6 +123,7 @@ export class Workspace {
         },
         workOrdersChanged: (ids, renamed) => events.emit('workorders:did-change', renamed.length > 0 ? { ids, renamed } : { ids }),
         locationsChanged: (ids, renamed) => events.emit('locations:did-change', renamed.length > 0 ? { ids, renamed } : { ids }),
+        applied: (entry) => events.emit('outbox:did-apply', entry),
       },
     });
     // A change waiting is a reason to connect: the outbox drains by itself, on launch too.

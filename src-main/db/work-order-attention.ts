@@ -6,6 +6,14 @@ const ASSIGNED = id('assigned');
 const ON_SITE = "('checked_in', 'checked_out')";
 const UNDER_WAY = "('confirmed', 'on_my_way', 'checked_in', 'checked_out')";
 
+/** An order whose provider's files wait for review: under way or done (`w`, a row of work_orders). */
+export const DELIVERABLE_ORDER = `w.status_id IN (${ASSIGNED}, ${id('workdone')})`;
+/**
+ * A file waiting for review (`a`, a row of attachments). A file of our own still queued for upload
+ * (a temporary, negative id) is not a provider's deliverable.
+ */
+export const DELIVERABLE_PENDING = `a.status = 'pending' AND a.id > 0`;
+
 /**
  * Each reason as a condition on `w` (a row of work_orders), `@now` bound to epoch ms. Written once,
  * here: the list filter, the counts and the per-row reasons all read these.
@@ -19,8 +27,7 @@ export const ATTENTION_CONDITIONS: Readonly<Record<AttentionReason, string>> = {
   unconfirmed: `(w.status_id = ${ASSIGNED} AND coalesce(w.sub_status, '') = '' AND w.schedule_start BETWEEN @now AND @now + ${UNCONFIRMED_WITHIN_MS})`,
   problem: 'w.open_problems > 0',
   // The sets of orders with a waiting file or an open request are small and computed once per query.
-  // A file of our own still queued for upload (a temporary, negative id) is not a provider's deliverable.
-  deliverables: `(w.status_id IN (${ASSIGNED}, ${id('workdone')}) AND w.id IN (SELECT a.work_order_id FROM attachments a WHERE a.status = 'pending' AND a.id > 0))`,
+  deliverables: `(${DELIVERABLE_ORDER} AND w.id IN (SELECT a.work_order_id FROM attachments a WHERE ${DELIVERABLE_PENDING}))`,
   requests: `(w.status_id IN (${id('published')}, ${id('routed')}) AND w.id IN (SELECT r.work_order_id FROM requests r WHERE coalesce(r.active, 1) = 1))`,
 };
 

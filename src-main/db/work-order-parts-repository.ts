@@ -2,6 +2,13 @@ import type { Attachment } from '../../src-shared/api/attachment';
 import type { Expense, ExpenseSum } from '../../src-shared/api/expense';
 import type { ProviderRequest } from '../../src-shared/api/provider';
 import type { CacheDatabase } from './database';
+import { DELIVERABLE_ORDER, DELIVERABLE_PENDING } from './work-order-attention';
+
+/** A provider's file waiting for review, by the attention rule. */
+export interface PendingDeliverable {
+  attachmentId: number;
+  workOrderId: number;
+}
 
 /** What hangs off one order, as one pull fetched it. Absent parts keep what the cache had. */
 export interface PulledParts {
@@ -53,6 +60,10 @@ function prepare(db: CacheDatabase) {
     expenses: db.prepare('SELECT json FROM expenses WHERE work_order_id = ? ORDER BY id').pluck(),
     requests: db.prepare('SELECT json FROM requests WHERE work_order_id = ? ORDER BY id').pluck(),
     state: db.prepare('SELECT expense_sum, fetched_at FROM work_order_parts_state WHERE id = ?'),
+    pendingDeliverables: db.prepare<[], PendingDeliverable>(
+      `SELECT a.id AS attachmentId, a.work_order_id AS workOrderId FROM attachments a JOIN work_orders w ON w.id = a.work_order_id
+       WHERE ${DELIVERABLE_PENDING} AND ${DELIVERABLE_ORDER}`,
+    ),
   };
 }
 
@@ -133,5 +144,10 @@ export class WorkOrderPartsRepository {
       requests: json(s.requests.all(workOrderId)),
       fetchedAt: state?.fetched_at ?? null,
     };
+  }
+
+  /** Every provider's file waiting for review across the cache (small: the notices diff it after each change). */
+  pendingDeliverables(): PendingDeliverable[] {
+    return this.#s.pendingDeliverables.all();
   }
 }

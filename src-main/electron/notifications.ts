@@ -1,20 +1,7 @@
-// Desktop notifications: only for what needs the coordinator and happened out of sight. A change the
-// marketplace refused waits in the conflict inbox; a toast says so when the window is not in front.
+import type { Notice } from '../../src-shared/ipc/notices';
 
-export interface Notice {
-  title: string;
-  body: string;
-}
-
-/** What to say when the refused count went from `before` to `after`; nothing when it did not grow. */
-export function refusalNotice(before: number, after: number): Notice | undefined {
-  const added = after - before;
-  if (added <= 0) return undefined;
-  return {
-    title: added === 1 ? 'A change was refused' : `${added} changes were refused`,
-    body: 'The marketplace did not accept it. Open the Outbox to retry, edit or discard.',
-  };
-}
+// Desktop notifications in the Electron shell. What is news is decided in `app/notices.ts`; here
+// only whether to show it: when the window is out of sight and the OS can.
 
 export interface NotifierDeps {
   /** Whether a notification can be shown here (Electron's `Notification.isSupported()`). */
@@ -24,13 +11,9 @@ export interface NotifierDeps {
   show: (notice: Notice) => void;
 }
 
-/** Follows `outbox:changed` payloads and shows a notice for each new refusal seen out of sight. */
-export function refusalNotifier(deps: NotifierDeps): (payload: { refused: number }) => void {
-  let refused: number | undefined;
-  return ({ refused: now }) => {
-    // The first count is what the last run left: those were announced then (or are in the inbox).
-    const notice = refused === undefined ? undefined : refusalNotice(refused, now);
-    refused = now;
-    if (notice && !deps.inFront() && deps.supported()) deps.show(notice);
+/** Shows each `notices:did-arrive` payload that arrives while the window is out of sight. */
+export function desktopNotifier(deps: NotifierDeps): (notice: Notice) => void {
+  return (notice) => {
+    if (!deps.inFront() && deps.supported()) deps.show(notice);
   };
 }

@@ -16,9 +16,12 @@ function stateOf(entry: StoredEntry, entries: readonly StoredEntry[], now: numbe
   return 'waiting';
 }
 
+/** The file an upload entry carries (its staged copy). */
+export const stagedFileOf = (entry: StoredEntry) => entry.context.staged as { name: string; size: number } | undefined;
+
 /** An entry as the outbox screen shows it. */
 export function entryView(entry: StoredEntry, entries: readonly StoredEntry[], now: number): OutboxEntry {
-  const staged = entry.context.staged as { name: string; size: number } | undefined;
+  const staged = stagedFileOf(entry);
   const progress = uploadProgress.get(entry);
   return {
     id: entry.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src-shared/errors';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+import type { AppliedEntry } from '../../src-shared/ipc/notices';
 import { type OutboxReceipt, type WriteChannelName, writeChannels } from '../../src-shared/ipc/write-channels';
 import type { CacheDatabase } from '../db/database';
 import type { Logger } from '../platform/logger';
@@ -8,7 +9,7 @@ import { type Documents, type DocKey, type RecordDocKind, docKey, parseDocKey } 
 import type { FileStaging, SendOutcome } from './operation';
 import { OPERATIONS } from './operations/index';
 import { describeIssues } from '../ipc/dispatcher';
-import { entryView } from './outbox-view';
+import { entryView, stagedFileOf } from './outbox-view';
 import { type ConflictField, type EntryError, OutboxStore, type StoredEntry } from './outbox-store';
 import { Projector } from './projector';
 
@@ -17,6 +18,8 @@ export interface OutboxEvents {
   changed(counts: { pending: number; refused: number }): void;
   workOrdersChanged(ids: number[], renamed: { from: number; to: number }[]): void;
   locationsChanged(ids: number[], renamed: { from: number; to: number }[]): void;
+  /** The marketplace accepted an entry: it has left the line (notifications follow finished uploads). */
+  applied?(entry: AppliedEntry): void;
 }
 
 export interface OutboxOptions {
@@ -256,6 +259,8 @@ export class Outbox {
       this.#reproject([...touched], [...orders]);
     });
     this.#announce([...touched], renamed);
+    const workOrderId = entry.workOrderId === null ? null : this.map(entry.workOrderId);
+    this.options.events.applied?.({ entryId: entry.id, kind: entry.kind, workOrderId, fileName: stagedFileOf(entry)?.name });
     void OPERATIONS[entry.kind].cleanup?.(entry.context, this.options.staging).catch((error: unknown) => this.options.logger.warn('outbox: cleanup failed', { kind: entry.kind, error }));
     this.#ready();
   }

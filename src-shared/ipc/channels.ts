@@ -11,6 +11,7 @@ import { WorkOrderSchema } from '../api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
 import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
+import { NoticeSchema } from './notices';
 import { outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -39,6 +40,8 @@ export const SettingsSchema = z.object({
   theme: ThemeSchema,
   /** How long an assign, approve or cancel waits in the outbox before it is sent: the Undo window. */
   undoSeconds: z.number().int().min(0).max(60),
+  /** Desktop notifications for refusals, finished uploads and new deliverables, shown when the app is out of sight. */
+  notifications: z.boolean(),
   /** Bulk import: the job field each column heading was last matched to ('ignore' for none), by the heading as normalised. */
   importMapping: z
     .record(z.string().max(200), z.string().max(40))
@@ -48,7 +51,7 @@ export const SettingsSchema = z.object({
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** What a new install starts with; the renderer shows these until main answers. */
-export const DEFAULT_SETTINGS: Settings = { theme: 'system', undoSeconds: 10 };
+export const DEFAULT_SETTINGS: Settings = { theme: 'system', undoSeconds: 10, notifications: true };
 
 /** Any subset of the settings; a key the settings do not have is a caller bug. */
 export const SettingsUpdateSchema = z.strictObject(SettingsSchema.partial().shape);
@@ -354,5 +357,7 @@ export const events = {
   'environments:did-change': EnvironmentListSchema,
   /** A saved location changed (queued, applied or undone): re-read `locations:search`. */
   'locations:did-change': z.strictObject({ ids: z.array(CachedWorkOrderIdSchema), renamed: z.array(RenamedIdSchema).optional() }),
+  /** A desktop notification's words: Electron shows them itself; a browser page shows them with its own. */
+  'notices:did-arrive': NoticeSchema,
   ...outboxEvents,
 } as const satisfies Record<string, z.ZodType>;

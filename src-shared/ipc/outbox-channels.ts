@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '../errors';
+import { AppliedEntrySchema } from './notices';
 import { EntryIdSchema, WRITE_CHANNEL_NAMES } from './write-channels';
 
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
@@ -74,5 +75,7 @@ export const outboxEvents = {
   /** The outbox changed: re-read `outbox:list` (the counts come along for badges). */
   'outbox:changed': z.object({ pending: z.number().int(), refused: z.number().int() }),
   'upload:progress': z.object({ entryId: EntryIdSchema, sent: z.number(), total: z.number() }),
+  /** The marketplace accepted an entry (an upload finished, say); it has left the outbox. */
+  'outbox:did-apply': AppliedEntrySchema,
   'connectivity:did-change': ConnectivityStatusSchema,
 } as const satisfies Record<string, z.ZodType>;
