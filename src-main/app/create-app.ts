@@ -9,6 +9,7 @@ import { syncHandlers } from '../ipc/handlers/sync-handlers';
 import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
+import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentStaging } from '../attachments/staging';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
@@ -114,6 +115,7 @@ export function createApp(config: AppConfig): App {
     ...writeHandlers(services),
     ...outboxHandlers(services),
     ...webhookHandlers(services),
+    ...insightsHandlers(services),
   };
   const stopNotices = watchNotices({
     events,

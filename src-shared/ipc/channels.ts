@@ -12,6 +12,7 @@ import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortField
 import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { NoticeSchema } from './notices';
+import { insightsChannels } from './insights';
 import { outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -345,6 +346,7 @@ export const channels = {
   ...writeChannels,
   ...importChannels,
   ...webhookChannels,
+  ...insightsChannels,
   ...outboxChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

@@ -1,0 +1,119 @@
+import type { Statement } from 'better-sqlite3';
+import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
+import type { DurationRow, Insights, InsightsRequest } from '../../src-shared/ipc/insights';
+import type { CacheDatabase } from './database';
+import { ATTENTION_CONDITIONS } from './work-order-attention';
+
+const WEEK_MS = 7 * 24 * 3_600_000;
+const statusId = (slug: StatusSlug): number => statusBySlug(slug)?.id ?? -1;
+/** Orders whose pay is committed: a provider holds them, or their work waits for payment. */
+const COMMITTED = `(${['assigned', 'workdone', 'approved'].map((slug) => statusId(slug as StatusSlug)).join(', ')})`;
+
+/** The period and filters, on `w` (work_orders); every aggregate reads the same orders. */
+const IN_PERIOD = `w.schedule_start >= @from AND w.schedule_start < @to
+  AND (@client IS NULL OR w.client_id = @client) AND (@typeOfWork IS NULL OR w.type_of_work_id = @typeOfWork)`;
+
+/**
+ * Median and 90th percentile by nearest rank (the value at rank ceil(p × n)), per group, in SQL:
+ * `durations` is a query of (k, name, s) rows, s in ms.
+ */
+const percentiles = (durations: string) => `
+  WITH d AS (${durations}),
+  r AS (SELECT k, name, s, ROW_NUMBER() OVER (PARTITION BY k ORDER BY s) AS n, COUNT(*) OVER (PARTITION BY k) AS c FROM d)
+  SELECT k AS id, max(name) AS name, c AS count,
+    max(CASE WHEN n = (c + 1) / 2 THEN s END) AS median,
+    max(CASE WHEN n = (9 * c + 9) / 10 THEN s END) AS p90
+  FROM r GROUP BY k ORDER BY count DESC, k`;
+
+const DISPATCH = `(i.assigned_at - coalesce(i.published_at, i.created_at))`;
+const WORK_DONE = `(i.workdone_at - i.assigned_at)`;
+const FROM_PERIOD = `FROM work_orders w JOIN work_order_insights i ON i.work_order_id = w.id WHERE ${IN_PERIOD}`;
+
+function durationQuery(span: string, key: 'type' | 'client'): string {
+  const [k, name] = key === 'type' ? ['w.type_of_work_id', 'NULL'] : ['w.client_id', 'w.client_name'];
+  return percentiles(`SELECT ${k} AS k, ${name} AS name, ${span} AS s ${FROM_PERIOD} AND ${span} >= 0`);
+}
+
+const SQL = {
+  statusByWeek: `SELECT CAST((w.schedule_start - @from) / ${WEEK_MS} AS INTEGER) AS week, w.status_id AS statusId, COUNT(*) AS count
+    FROM work_orders w WHERE ${IN_PERIOD} GROUP BY week, w.status_id ORDER BY week, w.status_rank`,
+  totals: `SELECT COUNT(*) AS orders,
+      COUNT(i.created_at) AS withMilestones,
+      coalesce(SUM(w.open_problems > 0), 0) AS ordersWithOpenProblems,
+      coalesce(SUM(${ATTENTION_CONDITIONS.late}), 0) AS lateNow,
+      coalesce(SUM(${ATTENTION_CONDITIONS['at-risk']}), 0) AS atRiskNow,
+      coalesce(SUM(i.workdone_at > w.schedule_end), 0) AS workDoneLate,
+      COUNT(CASE WHEN i.workdone_at IS NOT NULL AND w.schedule_end IS NOT NULL THEN 1 END) AS workDoneMeasured
+    FROM work_orders w LEFT JOIN work_order_insights i ON i.work_order_id = w.id WHERE ${IN_PERIOD}`,
+  unscheduled: 'SELECT COUNT(*) FROM work_orders WHERE schedule_start IS NULL',
+  dispatchByType: durationQuery(DISPATCH, 'type'),
+  dispatchByClient: durationQuery(DISPATCH, 'client'),
+  workDoneByType: durationQuery(WORK_DONE, 'type'),
+  workDoneByClient: durationQuery(WORK_DONE, 'client'),
+  problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
+    FROM work_orders w JOIN work_order_problems p ON p.work_order_id = w.id WHERE ${IN_PERIOD}
+    GROUP BY p.type_id ORDER BY open DESC, resolved DESC, p.type_id`,
+  payByClient: `SELECT w.client_id AS clientId, max(w.client_name) AS name, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
+    ${FROM_PERIOD} AND w.status_id IN ${COMMITTED} GROUP BY w.client_id ORDER BY amount DESC, w.client_id`,
+  payByWeek: `SELECT CAST((w.schedule_start - @from) / ${WEEK_MS} AS INTEGER) AS week, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
+    ${FROM_PERIOD} AND w.status_id IN ${COMMITTED} GROUP BY week ORDER BY week`,
+} as const;
+
+type Prepared = { [Name in keyof typeof SQL]: Statement };
+interface PercentileRow {
+  id: number | null;
+  name: string | null;
+  count: number;
+  median: number;
+  p90: number;
+}
+
+const durationRows = (rows: PercentileRow[], names: ReadonlyMap<number, string>): DurationRow[] =>
+  rows.map((row) => ({
+    id: row.id,
+    name: row.name ?? (row.id === null ? null : (names.get(row.id) ?? null)),
+    count: row.count,
+    medianSeconds: Math.round(row.median / 1000),
+    p90Seconds: Math.round(row.p90 / 1000),
+  }));
+
+/** Insights over the cached orders: SQL aggregates, never a document read into JS. */
+export class InsightsRepository {
+  readonly #sql: Prepared;
+
+  constructor(db: CacheDatabase) {
+    this.#sql = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Prepared;
+  }
+
+  /** `typeNames`: the names of the types of work (the reference list), which rows carry only by id. */
+  get(request: InsightsRequest, typeNames: ReadonlyMap<number, string> = new Map(), now: number = Date.now()): Insights {
+    const { from, to } = request;
+    const parameters = { from, to, client: request.client ?? null, typeOfWork: request.typeOfWork ?? null };
+    const weeks = Array.from({ length: Math.ceil((to - from) / WEEK_MS) }, (_unused, index) => from + index * WEEK_MS);
+    const weekStart = (week: number) => from + week * WEEK_MS;
+    const totals = this.#sql.totals.get({ ...parameters, now }) as Omit<Insights['delays'], never> & { orders: number; withMilestones: number; ordersWithOpenProblems: number };
+    const percentileRows = (statement: Statement) => durationRows(statement.all(parameters) as PercentileRow[], typeNames);
+    const problems = this.#sql.problems.all(parameters) as Insights['problems'];
+    const byClient = this.#sql.payByClient.all(parameters) as Insights['pay']['byClient'];
+    return {
+      from,
+      to,
+      weeks,
+      orders: totals.orders,
+      unscheduled: this.#sql.unscheduled.pluck().get() as number,
+      statusByWeek: (this.#sql.statusByWeek.all(parameters) as { week: number; statusId: number | null; count: number }[]).map((row) => ({ weekStart: weekStart(row.week), statusId: row.statusId, count: row.count })),
+      withMilestones: totals.withMilestones,
+      timeToDispatch: { byTypeOfWork: percentileRows(this.#sql.dispatchByType), byClient: percentileRows(this.#sql.dispatchByClient) },
+      timeToWorkDone: { byTypeOfWork: percentileRows(this.#sql.workDoneByType), byClient: percentileRows(this.#sql.workDoneByClient) },
+      problems,
+      ordersWithOpenProblems: totals.ordersWithOpenProblems,
+      delays: { lateNow: totals.lateNow, atRiskNow: totals.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },
+      pay: {
+        total: Math.round(byClient.reduce((sum, row) => sum + row.amount, 0) * 100) / 100,
+        orders: byClient.reduce((sum, row) => sum + row.orders, 0),
+        byClient,
+        byWeek: (this.#sql.payByWeek.all(parameters) as { week: number; orders: number; amount: number }[]).map((row) => ({ weekStart: weekStart(row.week), orders: row.orders, amount: row.amount })),
+      },
+    };
+  }
+}

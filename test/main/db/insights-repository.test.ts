@@ -1,0 +1,174 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+import { InsightsSchema } from '../../../src-shared/ipc/insights';
+import { openCache, type CacheDatabase } from '../../../src-main/db/database';
+import { InsightsRepository } from '../../../src-main/db/insights-repository';
+import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A Monday; the period is its week and the next. */
+const FROM = Date.UTC(2026, 2, 2);
+const TO = FROM + 14 * DAY;
+const NOW = FROM + 10 * DAY;
+
+const utc = (ms: number) => ({ utc: new Date(ms).toISOString().slice(0, 19).replace('T', ' ') });
+const STATUS = { published: [2, 'Published'], assigned: [3, 'Assigned'], workdone: [4, 'Work Done'], approved: [5, 'Approved'] } as const;
+
+interface Spec {
+  id: number;
+  status: keyof typeof STATUS;
+  type: number;
+  client?: [number, string];
+  start?: number;
+  end?: number;
+  pay?: WorkOrder['pay'];
+  milestones?: Record<string, number>;
+  problems?: { id: number; type: [number, string]; resolved: boolean }[];
+}
+
+function order(spec: Spec): WorkOrder {
+  const [statusId, name] = STATUS[spec.status];
+  return {
+    id: spec.id,
+    title: `Order ${spec.id}`,
+    status: { id: statusId, name, sub_status: '' },
+    types_of_work: [{ id: spec.type, name: `Type ${spec.type}`, isPrimary: true }],
+    ...(spec.client ? { client: { id: spec.client[0], name: spec.client[1] } } : {}),
+    ...(spec.start === undefined ? {} : { schedule: { service_window: { mode: spec.end ? 'between' : 'exact', start: utc(spec.start), ...(spec.end ? { end: utc(spec.end) } : {}) } } }),
+    ...(spec.pay ? { pay: spec.pay } : {}),
+    ...(spec.milestones ? { milestones: Object.fromEntries(Object.entries(spec.milestones).map(([slug, ms]) => [slug, utc(ms)])) } : {}),
+    ...(spec.problems
+      ? { problems: { results: spec.problems.map((problem) => ({ id: problem.id, type: { id: problem.type[0], name: problem.type[1] }, resolution: { status: problem.resolved ? 'resolved' : 'open' } })) } }
+      : {}),
+  } as WorkOrder;
+}
+
+const ACME: [number, string] = [501, 'Acme'];
+const GLOBEX: [number, string] = [502, 'Globex'];
+const fixed = (amount: number) => ({ type: 'fixed', base: { amount } }) as WorkOrder['pay'];
+
+const ORDERS: Spec[] = [
+  // Week 0. Dispatched in 22 h; window passed, nobody checked in: late now.
+  { id: 1, status: 'assigned', type: 4, client: ACME, start: FROM + DAY, end: FROM + DAY + 4 * HOUR, pay: fixed(240), milestones: { created: FROM - 3 * DAY, published: FROM - 3 * DAY + 2 * HOUR, assigned: FROM - 2 * DAY } },
+  // Dispatched in 23 h, work done 6 d 5 h after, 3 h after its window closed.
+  {
+    id: 2,
+    status: 'workdone',
+    type: 4,
+    client: ACME,
+    start: FROM + 2 * DAY,
+    end: FROM + 2 * DAY + 2 * HOUR,
+    pay: { type: 'hourly', base: { amount: 65, units: 3 } } as WorkOrder['pay'],
+    milestones: { created: FROM - 5 * DAY, published: FROM - 5 * DAY + HOUR, assigned: FROM - 4 * DAY, workdone: FROM + 2 * DAY + 5 * HOUR },
+  },
+  // Week 1. Never published: dispatch counts from its creation (24 h); an exact time, so not measured for lateness.
+  { id: 3, status: 'approved', type: 62, client: GLOBEX, start: FROM + 8 * DAY, pay: fixed(100), milestones: { created: FROM - DAY, assigned: FROM, workdone: FROM + 8 * DAY + HOUR, approved: FROM + 9 * DAY } },
+  {
+    id: 4,
+    status: 'published',
+    type: 62,
+    client: GLOBEX,
+    start: FROM + 9 * DAY,
+    pay: fixed(300),
+    milestones: { created: FROM },
+    problems: [
+      { id: 71, type: [25, 'Provider late'], resolved: false },
+      { id: 72, type: [44, 'Missing parts'], resolved: true },
+    ],
+  },
+  // Cached from its list item: no milestones.
+  { id: 5, status: 'assigned', type: 4, start: FROM + 12 * DAY, pay: fixed(50) },
+  // Starts within the hour, nobody on the way: at risk now.
+  { id: 8, status: 'assigned', type: 4, client: ACME, start: NOW + HOUR, pay: fixed(80) },
+  // Outside the period, and with no service date at all.
+  { id: 6, status: 'assigned', type: 4, client: ACME, start: FROM + 20 * DAY, pay: fixed(999), milestones: { created: FROM, assigned: FROM + DAY } },
+  { id: 7, status: 'published', type: 4 },
+];
+
+describe('InsightsRepository over a hand-built cache', () => {
+  let db: CacheDatabase;
+  let insights: InsightsRepository;
+
+  beforeAll(() => {
+    db = openCache(':memory:');
+    new WorkOrderRepository(db).upsertMany(ORDERS.map(order));
+    insights = new InsightsRepository(db);
+  });
+
+  const get = (filters: { client?: number; typeOfWork?: number } = {}) => InsightsSchema.parse(insights.get({ from: FROM, to: TO, ...filters }, new Map([[4, 'Networking']]), NOW));
+
+  it('counts the period’s orders by week of service date and current status', () => {
+    const answer = get();
+    expect(answer.weeks).toEqual([FROM, FROM + 7 * DAY]);
+    expect(answer.orders).toBe(6);
+    expect(answer.unscheduled).toBe(1);
+    expect(answer.withMilestones).toBe(4);
+    expect(answer.statusByWeek).toEqual([
+      { weekStart: FROM, statusId: 3, count: 1 },
+      { weekStart: FROM, statusId: 4, count: 1 },
+      { weekStart: FROM + 7 * DAY, statusId: 2, count: 1 },
+      { weekStart: FROM + 7 * DAY, statusId: 3, count: 2 },
+      { weekStart: FROM + 7 * DAY, statusId: 5, count: 1 },
+    ]);
+  });
+
+  it('gives median and 90th percentile times to dispatch and to work done, by type of work and by client', () => {
+    const answer = get();
+    expect(answer.timeToDispatch.byTypeOfWork).toEqual([
+      { id: 4, name: 'Networking', count: 2, medianSeconds: 22 * 3600, p90Seconds: 23 * 3600 },
+      { id: 62, name: null, count: 1, medianSeconds: 24 * 3600, p90Seconds: 24 * 3600 },
+    ]);
+    expect(answer.timeToDispatch.byClient).toEqual([
+      { id: 501, name: 'Acme', count: 2, medianSeconds: 22 * 3600, p90Seconds: 23 * 3600 },
+      { id: 502, name: 'Globex', count: 1, medianSeconds: 24 * 3600, p90Seconds: 24 * 3600 },
+    ]);
+    expect(answer.timeToWorkDone.byTypeOfWork).toEqual([
+      { id: 4, name: 'Networking', count: 1, medianSeconds: (6 * 24 + 5) * 3600, p90Seconds: (6 * 24 + 5) * 3600 },
+      { id: 62, name: null, count: 1, medianSeconds: (8 * 24 + 1) * 3600, p90Seconds: (8 * 24 + 1) * 3600 },
+    ]);
+  });
+
+  it('counts problems by type, and delays', () => {
+    const answer = get();
+    expect(answer.problems).toEqual([
+      { typeId: 25, name: 'Provider late', open: 1, resolved: 0 },
+      { typeId: 44, name: 'Missing parts', open: 0, resolved: 1 },
+    ]);
+    expect(answer.ordersWithOpenProblems).toBe(1);
+    expect(answer.delays).toEqual({ lateNow: 1, atRiskNow: 1, workDoneLate: 1, workDoneMeasured: 1 });
+  });
+
+  it('sums the pay committed by assigned, done and approved orders, by client and by week', () => {
+    const { pay } = get();
+    expect(pay).toEqual({
+      total: 665,
+      orders: 5,
+      byClient: [
+        { clientId: 501, name: 'Acme', orders: 3, amount: 515 },
+        { clientId: 502, name: 'Globex', orders: 1, amount: 100 },
+        { clientId: null, name: null, orders: 1, amount: 50 },
+      ],
+      byWeek: [
+        { weekStart: FROM, orders: 2, amount: 435 },
+        { weekStart: FROM + 7 * DAY, orders: 3, amount: 230 },
+      ],
+    });
+  });
+
+  it('narrows every figure to one client or one type of work', () => {
+    const globex = get({ client: 502 });
+    expect(globex.orders).toBe(2);
+    expect(globex.pay.total).toBe(100);
+    expect(globex.timeToDispatch.byClient.map((row) => row.id)).toEqual([502]);
+    const networking = get({ typeOfWork: 4 });
+    expect(networking.orders).toBe(4);
+    expect(networking.problems).toEqual([]);
+    expect(networking.pay.total).toBe(565);
+  });
+
+  it('answers an empty cache with zeros, not errors', () => {
+    const empty = new InsightsRepository(openCache(':memory:')).get({ from: FROM, to: TO });
+    expect(InsightsSchema.parse(empty)).toMatchObject({ orders: 0, statusByWeek: [], problems: [], pay: { total: 0, orders: 0, byClient: [], byWeek: [] } });
+  });
+});
