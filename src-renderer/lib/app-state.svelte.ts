@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type AppInfo, type Settings, type Theme } from '../../src-shared/ipc/channels';
+import { DEFAULT_SETTINGS, type AppInfo, type Settings, type SettingsUpdate, type Theme } from '../../src-shared/ipc/channels';
 import { AppError } from '../../src-shared/errors';
 import { invoke, on } from './api';
 
@@ -46,11 +46,16 @@ class AppState {
     }
   }
 
-  async setTheme(theme: Theme): Promise<void> {
+  setTheme(theme: Theme): Promise<void> {
+    return this.updateSettings({ theme });
+  }
+
+  /** Shown at once, kept when main agrees, put back (with the problem in the frame) when it does not. */
+  async updateSettings(change: SettingsUpdate): Promise<void> {
     const previous = this.settings;
-    this.settings = { ...previous, theme };
+    this.settings = { ...previous, ...change };
     try {
-      this.settings = await invoke('settings:update', { theme });
+      this.settings = await invoke('settings:update', change);
     } catch (error) {
       this.settings = previous;
       this.error = toProblem(error);

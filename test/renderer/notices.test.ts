@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Notice } from '../../src-shared/ipc/notices';
+
+// Main's notices as a browser page shows them: the page's Notification while out of sight, a toast for
+// new deliverables in front, nothing when the Settings switch is off or in the desktop app.
+const fake = vi.hoisted(() => ({
+  listeners: {} as Record<string, ((payload: unknown) => void)[]>,
+  screens: [] as string[],
+  shown: [] as { title: string; body?: string; tag?: string; instance: { onclick: null | (() => void); close: () => void } }[],
+  permission: 'granted' as NotificationPermission,
+  requested: 0,
+  desktop: false,
+  notifications: true,
+}));
+vi.mock('../../src-renderer/lib/api', () => ({
+  invoke: async () => ({}),
+  isDesktop: () => fake.desktop,
+  on: (event: string, listener: (payload: unknown) => void) => {
+    (fake.listeners[event] ??= []).push(listener);
+    return () => fake.listeners[event]?.splice(fake.listeners[event].indexOf(listener), 1);
+  },
+}));
+vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => fake.screens.push(screen) } }));
+vi.mock('../../src-renderer/lib/app-state.svelte', () => ({ appState: { get settings() { return { notifications: fake.notifications }; } } }));
+
+class FakeNotification {
+  static get permission() {
+    return fake.permission;
+  }
+  static async requestPermission() {
+    fake.requested += 1;
+    fake.permission = 'granted';
+    return fake.permission;
+  }
+  onclick: null | (() => void) = null;
+  constructor(title: string, options: { body?: string; tag?: string }) {
+    fake.shown.push({ title, ...options, instance: this });
+  }
+  close() {}
+}
+vi.stubGlobal('Notification', FakeNotification);
+// The renderer project runs on Node's globals: a page's window, document and storage, as far as notices use them.
+const page = { focused: true, storage: new Map<string, string>() };
+vi.stubGlobal('window', Object.assign(new EventTarget(), { focus: () => undefined }));
+vi.stubGlobal('document', { visibilityState: 'visible', hasFocus: () => page.focused });
+vi.stubGlobal('localStorage', {
+  getItem: (key: string) => page.storage.get(key) ?? null,
+  setItem: (key: string, value: string) => page.storage.set(key, value),
+  clear: () => page.storage.clear(),
+});
+
+const { notices } = await import('../../src-renderer/state/notices.svelte');
+const { toasts } = await import('../../src-renderer/state/toasts.svelte');
+
+const refusal: Notice = { kind: 'refusal', title: 'A change was refused', body: 'Open the Outbox.' };
+const deliverables: Notice = { kind: 'deliverables', title: 'A new deliverable to review', body: 'Uploaded on work order #7.', workOrderId: 7 };
+const arrive = (notice: Notice) => fake.listeners['notices:did-arrive']?.forEach((listener) => listener(notice));
+const lookAway = (away: boolean) => (page.focused = !away);
+
+describe('notices in browser mode', () => {
+  beforeEach(() => {
+    Object.assign(fake, { listeners: {}, screens: [], shown: [], permission: 'granted', requested: 0, desktop: false, notifications: true });
+    localStorage.clear();
+    toasts.items = [];
+  });
+
+  it('show a browser notification while the page is out of sight, and open what it is about when clicked', () => {
+    const stop = notices.start();
+    lookAway(true);
+    arrive(refusal);
+    expect(fake.shown.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([{ title: 'A change was refused', body: 'Open the Outbox.', tag: 'refusal' }]);
+    fake.shown[0]?.instance.onclick?.();
+    expect(fake.screens).toEqual(['outbox']);
+    stop();
+  });
+
+  it('in front: no notification; new deliverables get a toast that opens the review queue', () => {
+    const stop = notices.start();
+    lookAway(false);
+    arrive(refusal);
+    arrive(deliverables);
+    expect(fake.shown).toEqual([]);
+    expect(toasts.items.map((toast) => toast.message)).toEqual(['A new deliverable to review']);
+    toasts.items[0]?.action?.run();
+    expect(fake.screens).toEqual(['deliverables']);
+    stop();
+  });
+
+  it('stay silent when the Settings switch is off, and in the desktop app (main shows its own)', () => {
+    lookAway(true);
+    fake.notifications = false;
+    let stop = notices.start();
+    arrive(refusal);
+    stop();
+    fake.notifications = true;
+    fake.desktop = true;
+    stop = notices.start();
+    arrive(refusal);
+    stop();
+    expect(fake.shown).toEqual([]);
+    expect(fake.listeners['notices:did-arrive'] ?? []).toEqual([]);
+  });
+
+  it('ask the browser once, at the first gesture, and never again', async () => {
+    fake.permission = 'default';
+    let stop = notices.start();
+    expect(fake.requested).toBe(0);
+    window.dispatchEvent(new Event('keydown'));
+    await vi.waitFor(() => expect(notices.access).toBe('granted'));
+    stop();
+    fake.permission = 'default';
+    stop = notices.start();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(fake.requested).toBe(1);
+    stop();
+  });
+});
