@@ -19,10 +19,14 @@ const FRESH_COPY_WAIT_MS = 4_000;
  */
 export async function readOrder(id: number): Promise<WorkOrder> {
   if (id > 0) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, FRESH_COPY_WAIT_MS)));
+    // The timer's type differs between the DOM and Node typings; a cancel function hides it.
+    let stopWaiting = () => {};
+    const late = new Promise<undefined>((resolve) => {
+      const timer = setTimeout(resolve, FRESH_COPY_WAIT_MS);
+      stopWaiting = () => clearTimeout(timer);
+    });
     const fresh = await Promise.race([invoke('workorders:refresh', { id }).catch(() => undefined), late]);
-    clearTimeout(timer);
+    stopWaiting();
     if (fresh) return fresh.order;
   }
   return invoke('workorders:get', { id });
