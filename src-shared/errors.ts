@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   WEBHOOKS_OFFLINE: 'Webhooks are changed on the marketplace directly, and it cannot be reached now; try again when online.',
   EXPENSE_NOT_FOUND: 'That expense is not in the offline copy.',
   ATTACHMENT_NOT_FOUND: 'That file is not in the offline copy of the order.',
+  ATTACHMENT_NOT_DOWNLOADED: 'That file has not been opened on this computer yet, and the marketplace cannot be reached now; it opens once online.',
+  ATTACHMENT_NOT_UPLOADED: 'That file is still waiting to be uploaded; it opens here once the marketplace has it.',
   LOCATION_NOT_FOUND: 'That saved location is not in the offline copy.',
   TAG_NOT_FOUND: 'That tag is not in the offline copy of the company tags; a sync may bring it.',
 } as const;

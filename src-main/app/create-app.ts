@@ -10,7 +10,10 @@ import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
+import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
+import { FileContentCache } from '../attachments/file-content';
 import { AttachmentStaging } from '../attachments/staging';
+import { attachmentFileHandlers } from '../ipc/handlers/attachment-file-handlers';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
 import type { BackoffOptions } from '../outbox/retry-policy';
@@ -44,12 +47,18 @@ export interface AppConfig {
   outbox?: { concurrency?: number; backoff?: BackoffOptions; probeMs?: number; http?: ClientTimeouts };
   /** Tests run `listenMarketplace` in-process; the app runs the built worker beside its bundle. */
   startLocalMarketplace?: () => Promise<LocalMarketplace>;
+  /** The desktop's native "Save as" dialog; browser mode has none (the page downloads the bytes itself). */
+  chooseSavePath?: ChooseSavePath;
+  /** Bytes of attachment previews kept in the data folder; tests make it small. */
+  attachmentCacheBytes?: number;
 }
 
 export interface App {
   readonly handlers: Handlers;
   /** Where dropped files are copied before their upload is queued (the web host streams browser drops into it). */
   readonly attachmentStaging: AttachmentStaging;
+  /** Attachment bytes for previews and downloads (the web host serves them from its cache). */
+  readonly attachmentFiles: AttachmentFiles;
   readonly events: EventHub;
   readonly logger: Logger;
   close(): Promise<void>;
@@ -86,6 +95,11 @@ export function createApp(config: AppConfig): App {
       (() => startMarketplaceInWorker({ db: join(paths.dataDir, 'local-marketplace.sqlite3'), simulationTimer: true }, { logDir: paths.logDir })),
   });
 
+  const attachmentFiles = new AttachmentFiles(
+    (call) => services.use(call),
+    new FileContentCache({ dir: join(paths.dataDir, 'attachment-cache'), maxBytes: config.attachmentCacheBytes, logger }),
+  );
+
   // What never changes while the app runs; the environment and the keychain are read per call.
   const info = AppInfoSchema.omit({ environment: true, keychain: true }).parse({
     name: productName,
@@ -115,6 +129,7 @@ export function createApp(config: AppConfig): App {
     ...writeHandlers(services),
     ...outboxHandlers(services),
     ...webhookHandlers(services),
+    ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
     ...insightsHandlers(services),
   };
   const stopNotices = watchNotices({
@@ -136,6 +151,7 @@ export function createApp(config: AppConfig): App {
   return {
     handlers,
     attachmentStaging: staging,
+    attachmentFiles,
     events,
     logger,
     async close() {

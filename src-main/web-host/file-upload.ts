@@ -17,7 +17,7 @@ export interface FileUploadContext {
   refused(request: RefusedRequest): void;
 }
 
-interface Refusal {
+export interface Refusal {
   status: number;
   code: ErrorCode;
   message?: string;
@@ -68,12 +68,12 @@ function checkRequest(request: IncomingMessage, url: URL, context: FileUploadCon
   return undefined;
 }
 
-function bearerToken(header: string | undefined): string | undefined {
+export function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
   return match?.[1];
 }
 
-function answer(response: ServerResponse, context: FileUploadContext, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function answer(response: ServerResponse, context: Pick<FileUploadContext, 'headers'>, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     ...context.headers,
@@ -85,7 +85,7 @@ function answer(response: ServerResponse, context: FileUploadContext, status: nu
   response.end(text);
 }
 
-function answerError(response: ServerResponse, context: FileUploadContext, refusal: Refusal, request: IncomingMessage): void {
+export function answerError(response: ServerResponse, context: Pick<FileUploadContext, 'headers'>, refusal: Refusal, request: IncomingMessage): void {
   if (response.headersSent || response.destroyed) return;
   const error = new AppError(refusal.code, refusal.message);
   // A body left unread is not worth reading to the end: the connection closes after the answer.

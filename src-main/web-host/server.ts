@@ -3,11 +3,13 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { ATTACHMENT_CONTENT_PATH } from '../../src-shared/ipc/attachment-files';
 import { FILE_UPLOAD_PATH } from '../../src-shared/ipc/file-upload';
 import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { App } from '../app/create-app';
 import { createDispatcher } from '../ipc/dispatcher';
 import { loopbackHostHeaders, loopbackOrigins } from '../platform/loopback-hosts';
+import { sendFileContent } from './file-content';
 import { receiveFile } from './file-upload';
 import { applyServerLimits, DEFAULT_WEB_HOST_LIMITS, httpServerOptions, type WebHostLimits } from './limits';
 import { createRefusalLog } from './refusal-log';
@@ -61,7 +63,7 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
   });
 
   const securityHeaders = (serverPort: number): Record<string, string> => ({
-    'Content-Security-Policy': `default-src 'self'; connect-src 'self' ws://${LOOPBACK}:${serverPort} ws://localhost:${serverPort}; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'`,
+    'Content-Security-Policy': `default-src 'self'; connect-src 'self' ws://${LOOPBACK}:${serverPort} ws://localhost:${serverPort}; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'`,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',
@@ -85,6 +87,20 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
         isAllowedOrigin: (given) => allowedOrigins.has(given ?? ''),
         refused: (refusal) => refusals.refused(refusal),
       }).catch((error: unknown) => app.logger.error('web-host: upload failed', { error }));
+      return;
+    }
+    if (target?.pathname === ATTACHMENT_CONTENT_PATH) {
+      sendFileContent(request, response, target, {
+        files: app.attachmentFiles,
+        logger: app.logger,
+        headers,
+        tokenMatches: (given) => tokenMatches(given ?? null, token),
+        refused: (refusal) => refusals.refused(refusal),
+      }).catch((error: unknown) => {
+        app.logger.error('web-host: file content failed', { error });
+        if (!response.headersSent) response.writeHead(500, headers);
+        response.end();
+      });
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -39,3 +39,14 @@ export function on<E extends EventName>(event: E, listener: (payload: EventPaylo
     if (parsed.success) listener(parsed.data as EventPayload<E>);
   });
 }
+
+/** Whether the page runs in the desktop shell (the preload's bridge) rather than a browser. */
+export function isDesktop(): boolean {
+  return window.api !== undefined;
+}
+
+/** A dropped or picked file's path on disk, from the preload (`webUtils.getPathForFile`); undefined in browser mode. */
+export function pathForFile(file: File): string | undefined {
+  const path = window.api?.getPathForFile?.(file);
+  return path ? path : undefined;
+}

@@ -13,6 +13,7 @@ import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
+import { attachmentFileChannels } from './attachment-files';
 import { outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -348,6 +349,7 @@ export const channels = {
   ...webhookChannels,
   ...insightsChannels,
   ...outboxChannels,
+  ...attachmentFileChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

@@ -1,4 +1,7 @@
+import { AppError } from '../../../src-shared/errors';
 import { ATTACHMENT_MAX_BYTES } from '../../../src-shared/domain/attachments';
+import { AttachmentFiles } from '../../../src-main/attachments/attachment-files';
+import { FileContentCache } from '../../../src-main/attachments/file-content';
 import { AttachmentStaging } from '../../../src-main/attachments/staging';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,9 +50,10 @@ export function watchedLogger(): Logger & { records: LogRecord[]; next(message: 
 }
 
 /** An app with only the handlers a test needs: the host serves any App. */
-export function stubApp(handlers: Partial<Handlers>, logger: Logger = watchedLogger()): App {
+export function stubApp(handlers: Partial<Handlers>, logger: Logger = watchedLogger(), attachmentFiles?: AttachmentFiles): App {
   const attachmentStaging = new AttachmentStaging({ dir: join(temporaryDir(), 'staging'), maxBytes: ATTACHMENT_MAX_BYTES });
-  return { handlers: handlers as Handlers, attachmentStaging, events: new EventHub(), logger, close: async () => undefined };
+  const files = attachmentFiles ?? new AttachmentFiles(() => Promise.reject(new AppError('WORK_ORDER_NOT_FOUND')), new FileContentCache({ dir: join(temporaryDir(), 'attachment-cache') }));
+  return { handlers: handlers as Handlers, attachmentStaging, attachmentFiles: files, events: new EventHub(), logger, close: async () => undefined };
 }
 
 export function socketUrl(host: WebHost): string {

@@ -1,0 +1,99 @@
+import { copyFile, readFile } from 'node:fs/promises';
+import type { Attachment } from '../../src-shared/api/attachment';
+import { previewKindOf } from '../../src-shared/domain/attachment-preview';
+import { mimeTypeOf, safeDisplayName } from '../../src-shared/domain/attachments';
+import { AppError, type ErrorCode } from '../../src-shared/errors';
+import type { AttachmentPreviewInfo, AttachmentRef } from '../../src-shared/ipc/attachment-files';
+import type { Workspace } from '../app/workspace';
+import type { FileContentCache } from './file-content';
+
+/** Runs a call on the active environment's workspace (`AppServices.use`). */
+export type UseWorkspace = <T>(call: (workspace: Workspace) => T | Promise<T>) => Promise<T>;
+
+/** A desktop "Save as" dialog: the chosen path, or undefined when closed. Absent in browser mode. */
+export type ChooseSavePath = (suggestedName: string) => Promise<string | undefined>;
+
+export interface CachedAttachment {
+  info: AttachmentPreviewInfo;
+  path: string;
+}
+
+/** Failures that mean "the marketplace cannot be asked now", not "it said no". */
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'AUTH_SIGNED_OUT', 'AUTH_CREDENTIALS_REQUIRED', 'API_SERVER_ERROR', 'API_RATE_LIMITED']);
+
+/**
+ * An attachment's bytes for previews and downloads: the cache first, else the marketplace (its
+ * `file.link`, through the API client's token rules). The cache key holds the environment, the ids
+ * and the file's hash, so another environment or a replaced file never answers stale bytes.
+ */
+export class AttachmentFiles {
+  constructor(
+    private readonly use: UseWorkspace,
+    private readonly cache: FileContentCache,
+  ) {}
+
+  /** Fetches the bytes when the cache lacks them; offline, only a file fetched before answers. */
+  async prepare(ref: AttachmentRef): Promise<CachedAttachment> {
+    return this.use(async (workspace) => {
+      const attachment = findAttachment(workspace, ref);
+      const link = attachment.file?.link;
+      const path = await this.cache.getOrFetch(cacheKey(workspace.environment, ref, attachment), async (destination) => {
+        if (!link) throw new AppError('ATTACHMENT_NOT_DOWNLOADED', 'The marketplace gave no link for that file.');
+        try {
+          const { client } = await workspace.remote();
+          await client.parts.downloadAttachment(link, destination);
+        } catch (error) {
+          if (error instanceof AppError && UNREACHABLE.has(error.code)) throw new AppError('ATTACHMENT_NOT_DOWNLOADED');
+          throw error;
+        }
+      });
+      return { info: infoOf(attachment), path };
+    });
+  }
+
+  /** The cached bytes, without asking the network (the web host's GET); undefined when not cached. */
+  async cached(ref: AttachmentRef): Promise<CachedAttachment | undefined> {
+    return this.use(async (workspace) => {
+      const attachment = findAttachment(workspace, ref);
+      const path = await this.cache.get(cacheKey(workspace.environment, ref, attachment));
+      return path ? { info: infoOf(attachment), path } : undefined;
+    });
+  }
+
+  /** Desktop previews: the bytes over Electron's IPC (at most the upload limit, so bounded). */
+  async bytes(ref: AttachmentRef, desktop: boolean): Promise<Uint8Array<ArrayBuffer>> {
+    if (!desktop) throw new AppError('IPC_INVALID_INPUT', 'In the browser, file bytes are read over HTTP (GET /attachment-content).');
+    const { path } = await this.prepare(ref);
+    const read = await readFile(path);
+    return new Uint8Array(read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) as ArrayBuffer);
+  }
+
+  /** Desktop "Download": the native dialog, then a copy of the cached bytes where the coordinator chose. */
+  async save(ref: AttachmentRef, choose: ChooseSavePath | undefined): Promise<{ saved: boolean }> {
+    if (!choose) throw new AppError('IPC_INVALID_INPUT', 'Saving through a dialog is for the desktop app; the browser downloads the file itself.');
+    const { info, path } = await this.prepare(ref);
+    const destination = await choose(info.name);
+    if (!destination) return { saved: false };
+    await copyFile(path, destination);
+    return { saved: true };
+  }
+}
+
+function findAttachment(workspace: Workspace, ref: AttachmentRef): Attachment {
+  if (ref.attachmentId < 0) throw new AppError('ATTACHMENT_NOT_UPLOADED');
+  if (!workspace.workOrders.get(ref.workOrderId)) throw new AppError('WORK_ORDER_NOT_FOUND');
+  const attachment = workspace.parts.get(ref.workOrderId).attachments.find((candidate) => candidate.id === ref.attachmentId);
+  if (!attachment) throw new AppError('ATTACHMENT_NOT_FOUND');
+  return attachment;
+}
+
+function infoOf(attachment: Attachment): AttachmentPreviewInfo {
+  const name = safeDisplayName(attachment.file?.name ?? undefined);
+  const mime = attachment.file?.mime || mimeTypeOf(name);
+  return { name, mime, size: attachment.file?.size_bytes ?? 0, kind: previewKindOf(name, mime) };
+}
+
+export function cacheKey(environment: string, ref: AttachmentRef, attachment: Attachment): string {
+  const hash = /^[0-9a-f]{64}$/i.test(attachment.file?.hash ?? '') ? (attachment.file?.hash ?? '').slice(0, 32).toLowerCase() : 'nohash';
+  return `${environment}-${ref.workOrderId}-${ref.attachmentId}-${hash}`;
+}

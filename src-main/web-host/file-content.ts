@@ -1,0 +1,68 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../src-shared/errors';
+import { AttachmentContentQuerySchema } from '../../src-shared/ipc/attachment-files';
+import type { AttachmentFiles } from '../attachments/attachment-files';
+import type { Logger } from '../platform/logger';
+import { answerError, bearerToken, type Refusal } from './file-upload';
+import type { RefusedRequest } from './refusal-log';
+
+export interface FileContentContext {
+  files: AttachmentFiles;
+  logger: Logger;
+  headers: Record<string, string>;
+  tokenMatches(given: string | undefined): boolean;
+  refused(request: RefusedRequest): void;
+}
+
+/**
+ * GET /attachment-content: an attachment's cached bytes for the page's previews and downloads
+ * (`src-shared/ipc/attachment-files.ts`). The launch's token in the Authorization header, which
+ * a page elsewhere cannot send without a preflight the host never grants. Only the cache answers:
+ * `attachments:preview` fetches first. Whatever the file is, it goes out as an opaque download in
+ * a sandbox: opened directly in a tab, a provider's HTML or SVG can run nothing.
+ */
+export async function sendFileContent(request: IncomingMessage, response: ServerResponse, url: URL, context: FileContentContext): Promise<void> {
+  const refusal = checkRequest(request, url, context);
+  if (refusal) {
+    if (refusal.status === 401) context.refused({ reason: `content: ${refusal.code}`, origin: request.headers.origin, host: request.headers.host });
+    return answerError(response, context, refusal, request);
+  }
+  const ref = AttachmentContentQuerySchema.parse(Object.fromEntries(url.searchParams));
+  let cached;
+  try {
+    cached = await context.files.cached(ref);
+  } catch (error) {
+    if (error instanceof AppError) return answerError(response, context, { status: 404, code: error.code, message: error.message }, request);
+    throw error;
+  }
+  if (!cached) return answerError(response, context, { status: 404, code: 'ATTACHMENT_NOT_DOWNLOADED' }, request);
+  const found = await stat(cached.path).catch(() => undefined);
+  if (!found?.isFile()) return answerError(response, context, { status: 404, code: 'ATTACHMENT_NOT_DOWNLOADED' }, request);
+  response.writeHead(200, {
+    ...context.headers,
+    'Content-Type': 'application/octet-stream',
+    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(cached.info.name)}`,
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Content-Length': String(found.size),
+    'Cache-Control': 'no-store',
+  });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  await pipeline(createReadStream(cached.path), response).catch((error: unknown) => context.logger.debug('web-host: a content read broke off', { error }));
+}
+
+function checkRequest(request: IncomingMessage, url: URL, context: FileContentContext): Refusal | undefined {
+  if (!context.tokenMatches(bearerToken(request.headers.authorization))) {
+    return { status: 401, code: 'IPC_NOT_CONNECTED', headers: { 'WWW-Authenticate': 'Bearer' } };
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, code: 'IPC_INVALID_INPUT', message: 'File content is read with GET.', headers: { Allow: 'GET, HEAD' } };
+  if (!AttachmentContentQuerySchema.safeParse(Object.fromEntries(url.searchParams)).success) {
+    return { status: 400, code: 'IPC_INVALID_INPUT', message: 'Give workOrderId and attachmentId.' };
+  }
+  return undefined;
+}

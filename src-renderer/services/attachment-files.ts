@@ -1,0 +1,154 @@
+import { previewBlobType, TEXT_PREVIEW_MAX_BYTES } from '../../src-shared/domain/attachment-preview';
+import { AppError } from '../../src-shared/errors';
+import { ErrorBodySchema } from '../../src-shared/ipc/channels';
+import { ATTACHMENT_CONTENT_PATH, type AttachmentPreviewInfo, type AttachmentRef } from '../../src-shared/ipc/attachment-files';
+import { invoke, isDesktop } from '../lib/api';
+import { takeToken } from '../lib/web-bridge';
+import { toasts } from '../state/toasts.svelte';
+
+/** What a preview shows: an object URL for images and PDFs, escaped text for text. */
+export type LoadedPreview =
+  | { kind: 'image'; info: AttachmentPreviewInfo; url: string }
+  | { kind: 'pdf'; info: AttachmentPreviewInfo; bytes: Blob }
+  | { kind: 'text'; info: AttachmentPreviewInfo; text: string; truncated: boolean }
+  | { kind: 'other'; info: AttachmentPreviewInfo };
+
+/** Previews kept in memory, newest last: a review screen flips through a handful of files. */
+const MEMORY_ENTRIES = 24;
+
+interface Entry {
+  promise: Promise<LoadedPreview>;
+  value?: LoadedPreview;
+}
+
+const keyOf = ({ workOrderId, attachmentId }: AttachmentRef) => `${workOrderId}:${attachmentId}`;
+
+/**
+ * Attachment bytes for previews and downloads: main fetches (or finds in its disk cache) through
+ * `attachments:preview`, and the bytes come over HTTP in browser mode or over IPC on the desktop.
+ * A small in-memory cache of finished previews lets a preview opened twice paint at once; an object
+ * URL is revoked when its entry is dropped. A file's bytes are never given a type a browser would
+ * render as a page: images go to <img> only, everything else stays opaque or becomes text.
+ */
+class AttachmentFilesService {
+  readonly #entries = new Map<string, Entry>();
+
+  /** The preview, from memory when loaded before; a failure is not kept, so the next call tries again. */
+  load(ref: AttachmentRef): Promise<LoadedPreview> {
+    const key = keyOf(ref);
+    const found = this.#entries.get(key);
+    if (found) {
+      // Most recently used goes last.
+      this.#entries.delete(key);
+      this.#entries.set(key, found);
+      return found.promise;
+    }
+    const entry: Entry = { promise: loadPreview(ref) };
+    entry.promise.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      },
+    );
+    this.#entries.set(key, entry);
+    this.#trim();
+    return entry.promise;
+  }
+
+  /** A preview already loaded, synchronously, so a component paints it on its first frame. */
+  peek(ref: AttachmentRef): LoadedPreview | undefined {
+    return this.#entries.get(keyOf(ref))?.value;
+  }
+
+  /** Starts loading a preview in the background (the review screen's next file); failures stay quiet. */
+  prefetch(workOrderId: number, attachmentId: number): void {
+    this.load({ workOrderId, attachmentId }).catch(() => undefined);
+  }
+
+  /** Forgets a preview (its file was replaced), revoking its object URL. */
+  forget(ref: AttachmentRef): void {
+    const key = keyOf(ref);
+    const entry = this.#entries.get(key);
+    this.#entries.delete(key);
+    if (entry) release(entry);
+  }
+
+  /**
+   * "Download": the desktop asks main for a native save dialog; a browser reads the bytes and saves
+   * them under the file's name. Says how it went in a toast.
+   */
+  async download(ref: AttachmentRef, name: string): Promise<void> {
+    try {
+      if (isDesktop()) {
+        const { saved } = await invoke('attachments:save', ref);
+        if (saved) toasts.show({ tone: 'success', message: `Saved ${name}` });
+        return;
+      }
+      await invoke('attachments:preview', ref);
+      const blob = await readBytes(ref);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.rel = 'noopener';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The browser has taken the URL once click() returns; revoking later keeps slow ones safe.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `${name} could not be downloaded.` });
+    }
+  }
+
+  #trim(): void {
+    while (this.#entries.size > MEMORY_ENTRIES) {
+      const [oldest, entry] = this.#entries.entries().next().value as [string, Entry];
+      this.#entries.delete(oldest);
+      release(entry);
+    }
+  }
+}
+
+function release(entry: Entry): void {
+  entry.promise.then((value) => {
+    if (value.kind === 'image') URL.revokeObjectURL(value.url);
+  }, () => undefined);
+}
+
+async function loadPreview(ref: AttachmentRef): Promise<LoadedPreview> {
+  const info = await invoke('attachments:preview', ref);
+  if (info.kind === 'other') return { kind: 'other', info };
+  const bytes = await readBytes(ref);
+  if (info.kind === 'image') {
+    // Typed so <img> draws it (an SVG needs image/svg+xml); an <img> runs no script and loads nothing.
+    return { kind: 'image', info, url: URL.createObjectURL(new Blob([bytes], { type: previewBlobType(info.name, info.mime) })) };
+  }
+  if (info.kind === 'pdf') return { kind: 'pdf', info, bytes };
+  const truncated = bytes.size > TEXT_PREVIEW_MAX_BYTES;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(await bytes.slice(0, TEXT_PREVIEW_MAX_BYTES).arrayBuffer());
+  return { kind: 'text', info, text, truncated };
+}
+
+/** The cached bytes as an opaque Blob: over IPC on the desktop, over the web host's HTTP otherwise. */
+async function readBytes(ref: AttachmentRef): Promise<Blob> {
+  if (isDesktop()) return new Blob([await invoke('attachments:bytes', ref)]);
+  const token = takeToken();
+  if (!token) throw new AppError('IPC_NOT_CONNECTED');
+  const url = new URL(ATTACHMENT_CONTENT_PATH, window.location.href);
+  url.searchParams.set('workOrderId', String(ref.workOrderId));
+  url.searchParams.set('attachmentId', String(ref.attachmentId));
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
+  } catch {
+    throw new AppError('IPC_DISCONNECTED');
+  }
+  if (response.ok) return response.blob();
+  const refusal = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
+  throw refusal.success ? AppError.fromBody(refusal.data) : new AppError('INTERNAL');
+}
+
+export const attachmentFiles = new AttachmentFilesService();
