@@ -10,7 +10,7 @@ import { ATTACHMENT_NAME_LIMIT, contentDisposition, safeDisplayName, safeMimeTyp
 import { attachmentFilesFolder } from '../../src-main/local-marketplace/domain/attachments-storage';
 import { listenMarketplace, type ListeningMarketplace } from '../../src-main/local-marketplace/listen';
 import type { Marketplace } from '../../src-main/local-marketplace/server';
-import { testMarketplace, type TestMarketplace } from './support';
+import { seededFileNames, testMarketplace, type TestMarketplace } from './support';
 
 // The upload's refusals and its untrusted input: nothing half-written ever stays on disk.
 
@@ -46,10 +46,11 @@ async function documentsFolder(rest: TestMarketplace['rest']): Promise<number> {
   return ((await rest('GET', `workorders/${ORDER}/attachments`)).body.results[0] as { id: number }).id;
 }
 
-/** What the files folder holds, apart from its (empty, we check) incoming folder. */
+/** What the files folder holds beyond the demo's seeded photos, apart from its (empty, we check) incoming folder. */
 function filesOnDisk(marketplace: Marketplace): { stored: string[]; incoming: string[] } {
   const folder = attachmentFilesFolder(marketplace.context);
-  return { stored: readdirSync(folder).filter((name) => name !== 'incoming'), incoming: readdirSync(join(folder, 'incoming')) };
+  const seeded = new Set(seededFileNames(marketplace));
+  return { stored: readdirSync(folder).filter((name) => name !== 'incoming' && !seeded.has(name)), incoming: readdirSync(join(folder, 'incoming')) };
 }
 
 function setLimit(marketplace: Marketplace, bytes: number): void {

@@ -25,8 +25,8 @@ const SEEDED_IDS: Record<string, number> = {
 const ROUTE_IDS: Record<string, Record<string, number>> = {
   '/api/rest/v2/workorders/{work_order_id}/requests/{request_id}': { work_order_id: 10007, request_id: 1 },
 };
-/** The deliverables folder of order 10001, where beforeAll stores one file. */
-const FILE_IDS = { folder_id: 2, attachment_id: 1 };
+/** The deliverables folder of order 10001, where beforeAll stores one file (its id is known once stored: the seed has files too). */
+const FILE_IDS = { folder_id: 2, attachment_id: 0 };
 
 let market: ListeningMarketplace;
 let token: string;
@@ -45,14 +45,14 @@ beforeAll(async () => {
     }),
   });
   token = ((await answer.json()) as { access_token: string }).access_token;
-  storeAttachmentFromBuffer(market.marketplace.context, {
+  FILE_IDS.attachment_id = storeAttachmentFromBuffer(market.marketplace.context, {
     workOrderId: 10001,
     folderId: FILE_IDS.folder_id,
     name: 'site-photo.txt',
     mime: 'text/plain',
     bytes: Buffer.from('hello'),
     authorId: 3001,
-  });
+  }).id;
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { TOKEN_PATH } from '../../src-shared/api/token';
 import { buildMarketplace, type Marketplace } from '../../src-main/local-marketplace/server';
 import type { MarketplaceOptionsInput } from '../../src-main/local-marketplace/options';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
+import { DEMO_PHOTO_NAMES } from '../../src-main/local-marketplace/simulation/demo-deliverables';
 
 /** The token request that signs in the demo coordinator. */
 export const DEMO_PASSWORD_GRANT = {
@@ -62,4 +63,9 @@ export async function testMarketplace(options: MarketplaceOptionsInput = {}): Pr
       return { status: response.statusCode, body, headers: response.headers };
     },
   };
+}
+
+/** Stored names of the files the demo seed put on disk (its photo deliverables), for tests that count files. */
+export function seededFileNames(marketplace: Marketplace): string[] {
+  return marketplace.context.db.prepare(`SELECT stored_name FROM attachments WHERE mime = 'image/png' AND name IN (SELECT value FROM json_each(?))`).pluck().all(JSON.stringify(DEMO_PHOTO_NAMES)) as string[];
 }

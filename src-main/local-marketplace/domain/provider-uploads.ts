@@ -5,11 +5,11 @@ import { storeAttachmentFromBuffer } from './attachments-changes';
 import type { ProviderStep } from './provider-actions';
 import { requireAssignee, requireOrder, requireProviderUser } from './provider-common';
 
-/** A deliverable as the simulation describes it: text content, or a short report when absent. */
+/** A deliverable as the simulation describes it: text or bytes (a photo), or a short report when absent. */
 export interface DeliverableFile {
   name?: string;
   mime: string;
-  content?: string;
+  content?: string | Buffer;
   notes?: string;
 }
 
@@ -26,7 +26,7 @@ export function uploadDeliverable(context: MarketplaceContext, step: ProviderSte
     folderId: deliverablesFolderId(context, record.id),
     name: file.name ?? `deliverable-${record.id}.txt`,
     mime: file.mime,
-    bytes: Buffer.from(file.content ?? `Work order ${record.id}: work done and tested by provider ${step.providerId}.\n`, 'utf8'),
+    bytes: Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content ?? `Work order ${record.id}: work done and tested by provider ${step.providerId}.\n`, 'utf8'),
     authorId: step.providerId,
     notes: file.notes,
   });

@@ -24,6 +24,8 @@ export interface RouteSpec<Params extends z.ZodType, Query extends z.ZodType, Bo
   multipart?: z.ZodType;
   /** The success answer's content type when it is not JSON (a download). */
   produces?: string;
+  /** Largest body in bytes, when the server's JSON limit is too small (a simulated upload in base64). */
+  bodyLimit?: number;
   handler: (input: {
     params: z.output<Params>;
     query: z.output<Query>;
@@ -90,6 +92,7 @@ export function route<Params extends z.ZodType = typeof EmptyObject, Query exten
   app.route({
     method: spec.method,
     url: spec.url,
+    ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
     handler: async (request, reply) => {
       const params = parse(spec.params ?? EmptyObject, request.params ?? {}, 'path');
       const query = parse(spec.query ?? EmptyObject, request.query ?? {}, 'query');

@@ -6,6 +6,12 @@ const SIMULATION_TAG = 'Local provider simulation';
 
 /** Registers `POST /__local/simulate/{path}`: no access_token, the body checked by `body`. */
 export function simulationRoute(app: FastifyInstance, registry: RouteRegistry) {
-  return <Body extends z.ZodType, Response extends z.ZodType>(path: string, summary: string, body: Body, response: Response, handler: (body: z.output<Body>) => z.input<Response>) =>
-    route(app, registry, { method: 'POST', url: `/simulate/${path}`, summary, tag: SIMULATION_TAG, body, response, handler: (input) => handler(input.body) }, { authenticated: false });
+  return <Body extends z.ZodType, Response extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: Body,
+    response: Response,
+    handler: (body: z.output<Body>) => z.input<Response>,
+    { bodyLimit }: { bodyLimit?: number } = {},
+  ) => route(app, registry, { method: 'POST', url: `/simulate/${path}`, summary, tag: SIMULATION_TAG, body, response, bodyLimit, handler: (input) => handler(input.body) }, { authenticated: false });
 }

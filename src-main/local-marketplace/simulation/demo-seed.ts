@@ -3,9 +3,11 @@ import { storeRequest } from '../domain/requests';
 import type { WorkOrderRecord } from '../domain/work-order-record';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { preparedStatement } from '../store/database';
+import { seedDemoDeliverables } from './demo-deliverables';
 
 // The provider side of the demo company's orders (seed/work-orders.ts, 10001–10040): requests on
-// open orders, time logs, messages, shipments and a swap on assigned and finished ones, each
+// open orders, time logs, messages, shipments and a swap on assigned and finished ones, photos
+// waiting for review on Work Done ones (demo-deliverables.ts), each
 // consistent with the order's status, sub-status and milestones. Same seed, same records.
 
 const MINUTE = 60_000;
@@ -103,4 +105,5 @@ export function seedProviderSide(context: MarketplaceContext): void {
   seedTimeLogs(context, order, now);
   seedMessages(context, order, now);
   seedShipmentsAndSwaps(context, order, now);
+  seedDemoDeliverables(context, order);
 }

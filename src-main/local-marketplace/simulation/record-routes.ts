@@ -10,7 +10,7 @@ import { askSwap } from '../domain/swaps';
 import type { RouteRegistry } from '../http/route';
 import { simulationRoute } from './control-route';
 import { SwapSchema } from '../../../src-shared/api/swap';
-import { ProviderMessageBodySchema, ShipmentBodySchema, ShipmentStatusBodySchema, SwapBodySchema, UploadBodySchema } from './step-schemas';
+import { MAX_BASE64_LENGTH, ProviderMessageBodySchema, ShipmentBodySchema, ShipmentStatusBodySchema, SwapBodySchema, UploadBodySchema } from './step-schemas';
 
 /** `/__local/simulate/*` steps that leave a record on the order: swaps, messages, shipments, deliverables. */
 export function registerProviderRecordRoutes(app: FastifyInstance, context: MarketplaceContext, registry: RouteRegistry): void {
@@ -40,7 +40,16 @@ export function registerProviderRecordRoutes(app: FastifyInstance, context: Mark
     updateShipmentStatus(context, body.work_order_id, body.provider_id, body.shipment_id, body.status),
   );
 
-  control('upload', 'The assignee uploads a deliverable (text) into the Deliverables folder', UploadBodySchema, AttachmentSchema, (body) =>
-    uploadDeliverable(context, { workOrderId: body.work_order_id, providerId: body.provider_id }, { name: body.name, mime: body.mime, content: body.content, notes: body.notes }),
+  control(
+    'upload',
+    'The assignee uploads a deliverable into the Deliverables folder: text in `content`, or any bytes (a photo) in `content_base64` with their `mime`',
+    UploadBodySchema,
+    AttachmentSchema,
+    (body) => {
+      const content = body.content_base64 === undefined ? body.content : Buffer.from(body.content_base64, 'base64');
+      return uploadDeliverable(context, { workOrderId: body.work_order_id, providerId: body.provider_id }, { name: body.name, mime: body.mime, content, notes: body.notes });
+    },
+    // Base64 of the largest upload, and room for the other keys: beyond the JSON body limit.
+    { bodyLimit: MAX_BASE64_LENGTH + 64 * 1024 },
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES } from '../../../src-shared/api/attachment';
 import { UtcDateTimeSchema } from '../../../src-shared/api/common';
 import { booleanField, integerField, jsonField } from '../../../src-shared/api/form-fields';
 import { PayInputSchema } from '../../../src-shared/api/pay';
@@ -86,15 +87,41 @@ export const ShipmentBodySchema = z.strictObject({
 
 export const ShipmentStatusBodySchema = z.strictObject({ ...ProviderStepShape, shipment_id: Id, status: z.enum(SHIPMENT_STATUSES) });
 
-export const UploadBodySchema = z.strictObject({
-  ...ProviderStepShape,
-  /** The file's name; `deliverable-{work order}.txt` when absent. */
-  name: Text(200).optional(),
-  mime: Text(100).default('text/plain'),
-  /** The file's text; a short report when absent. */
-  content: z.string().max(1_000_000).optional(),
-  notes: z.string().max(2000).optional(),
-});
+/** Base64 as RFC 4648 writes it (padding included); `Buffer.from` would skip any other character silently. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The longest base64 text whose bytes fit the upload limit (decisions §6: 100 MiB). */
+export const MAX_BASE64_LENGTH = Math.ceil(ATTACHMENT_MAX_BYTES / 3) * 4;
+
+export const UploadBodySchema = z
+  .strictObject({
+    ...ProviderStepShape,
+    /** The file's name; `deliverable-{work order}.txt` when absent. */
+    name: Text(200).optional(),
+    /** Required with `content_base64`: binary bytes say nothing of their type. */
+    mime: Text(100).optional(),
+    /** The file's text; a short report when absent. */
+    content: z.string().max(1_000_000).optional(),
+    /** The file's bytes, base64: a photo or any binary deliverable (ours). */
+    content_base64: z.string().min(1).max(MAX_BASE64_LENGTH).optional(),
+    notes: z.string().max(2000).optional(),
+  })
+  .superRefine((body, issues) => {
+    if (body.content !== undefined && body.content_base64 !== undefined) {
+      issues.addIssue({ code: 'custom', path: ['content_base64'], message: 'Give content or content_base64, not both' });
+    }
+    if (body.content_base64 === undefined) return;
+    if (!BASE64.test(body.content_base64)) issues.addIssue({ code: 'custom', path: ['content_base64'], message: 'Not base64 text' });
+    else if (base64Size(body.content_base64) > ATTACHMENT_MAX_BYTES) issues.addIssue({ code: 'custom', path: ['content_base64'], message: 'Larger than the 100 MiB upload limit' });
+    if (body.mime === undefined) issues.addIssue({ code: 'custom', path: ['mime'], message: 'A binary deliverable needs its mime type' });
+  })
+  .transform((body) => ({ ...body, mime: body.mime ?? 'text/plain' }));
+
+/** Decoded size of valid base64 text, without decoding it. */
+function base64Size(text: string): number {
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  return (text.length / 4) * 3 - padding;
+}
 
 export const TickBodySchema = z.strictObject({
   /** How many orders move one step; they are chosen by the simulation's seeded random numbers. */
