@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { until } from '../support/until';
+import { marketplaceRest } from '../support/web-host-ipc';
+import type { WebHostProcess } from '../support/web-host-process';
+import { expect, test } from './fixtures';
+
+// Bulk import (issue 17, item 7): a CSV of five rows picked through the file input, one row
+// invalid and shown with its error, one column matched by hand; the four valid rows become four
+// drafts on the marketplace. The same file dropped on the list opens the flow with the mapping remembered.
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+test.describe.configure({ timeout: 90_000 });
+
+interface MarketOrder {
+  id: number;
+  title: string;
+  status: { name: string };
+  incident_id?: string | null;
+  types_of_work?: { id: number }[] | null;
+  pay?: { type?: string; base?: { amount?: number } } | null;
+  location?: { city?: string; state?: string } | null;
+}
+
+const RUN = `Imported ${Date.now().toString(36)}`;
+const CSV = [
+  'Job title,Type of work,Scheduled start,Address,City,State,Zip,Pay,Internal ref',
+  `${RUN} register swap,Point of Sale (POS),2026-12-01 09:00,1 N State St,Chicago,IL,60601,$150,REF-1`,
+  `${RUN} printer fix,Printer,12/2/2026 1:30 PM,1701 Wynkoop St,Denver,CO,80202,95.50,REF-2`,
+  ',Networking,2026-12-03 10:00,500 Congress Ave,Austin,TX,73301,120,REF-3',
+  `${RUN} rack install,Networking,2026-12-04 08:00,600 Congress Ave,Austin,TX,73301,300,REF-4`,
+  `${RUN} site survey,General Tasks,2026-12-05 11:00,1 City Hall Sq,Boston,MA,02108,80,REF-5`,
+].join('\n');
+const FILE = { name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) };
+
+async function openApp(page: Page, host: WebHostProcess) {
+  await page.goto(host.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
+}
+
+async function marketOrdersOfRun(host: WebHostProcess): Promise<MarketOrder[]> {
+  const page = await marketplaceRest<{ results: MarketOrder[] }>(host, 'GET', `workorders?list=workorders_all&per_page=100&f_search=${encodeURIComponent(RUN)}`);
+  return page.results.filter((order) => order.title.startsWith(RUN));
+}
+
+test('a picked CSV: columns matched (one by hand), the invalid row shown with its error, four drafts made on the marketplace', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('toolbar', { name: 'Work order list tools' }).getByRole('button', { name: 'Import…' }).click();
+  await (await chooser).setFiles(FILE);
+
+  const dialog = page.getByRole('dialog', { name: 'Match the columns: jobs.csv' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Job field for “Job title”' })).toHaveValue('title');
+  await expect(dialog.getByRole('combobox', { name: 'Job field for “Scheduled start”' })).toHaveValue('start');
+  await expect(dialog.getByRole('combobox', { name: 'Job field for “Pay”' })).toHaveValue('payAmount');
+  const reference = dialog.getByRole('combobox', { name: 'Job field for “Internal ref”' });
+  await expect(reference).toHaveValue('ignore');
+  await reference.selectOption({ label: 'Incident id' });
+  await dialog.getByRole('button', { name: 'Preview 5 rows' }).click();
+
+  const preview = page.getByRole('dialog', { name: 'Check the drafts: jobs.csv' });
+  await expect(preview.getByRole('status')).toHaveText('5 rows: 4 valid, 1 with problems');
+  await preview.getByRole('checkbox', { name: 'Only rows with problems' }).check();
+  const rows = preview.getByRole('table', { name: 'Drafts to import' }).getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Title: Required');
+  await expect(rows.nth(1).getByRole('cell').first()).toHaveText('4');
+  await preview.getByRole('button', { name: 'Import 4 drafts' }).click();
+
+  const report = page.getByRole('dialog', { name: 'Import report: jobs.csv' });
+  await expect(report.getByRole('heading', { name: 'Created (4)' })).toBeVisible({ timeout: 30_000 });
+  await expect(report.getByRole('region', { name: 'Skipped' })).toContainText('Row 4: Title: Required');
+  await expect(report.getByRole('heading', { name: 'Refused by the marketplace (0)' })).toBeVisible();
+
+  // Exactly four drafts, with what their rows said, on the marketplace itself.
+  const orders = await until(() => marketOrdersOfRun(webHost), (found) => found.length >= 4, 'the four drafts on the marketplace', 20_000, 150);
+  expect(orders.map((order) => order.title).sort()).toEqual([`${RUN} printer fix`, `${RUN} rack install`, `${RUN} register swap`, `${RUN} site survey`]);
+  expect(orders.every((order) => order.status.name === 'Draft')).toBe(true);
+  const swap = await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${orders.find((order) => order.title.endsWith('register swap'))?.id}`);
+  expect(swap).toMatchObject({ incident_id: 'REF-1', types_of_work: [{ id: 62 }], pay: { type: 'fixed', base: { amount: 150 } }, location: { city: 'Chicago', state: 'IL' } });
+
+  // A created order opens from the report.
+  const first = report.getByRole('button', { name: /^Open #\d+$/ }).first();
+  const id = ((await first.textContent()) ?? '').replace('Open #', '');
+  await first.click();
+  await expect(report).toBeHidden();
+  await expect(page.getByRole('complementary', { name: `Work order ${id}` })).toBeVisible();
+});
+
+test('a CSV dropped on the list opens the same flow, with the last mapping remembered', async ({ page, webHost }) => {
+  await openApp(page, webHost);
+  // The first import remembers the mapping (here: the reference column as the incident id).
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await (await chooser).setFiles(FILE);
+  const mapping = page.getByRole('dialog', { name: 'Match the columns: jobs.csv' });
+  await mapping.getByRole('combobox', { name: 'Job field for “Internal ref”' }).selectOption({ label: 'Incident id' });
+  await mapping.getByRole('button', { name: 'Preview 5 rows' }).click();
+  const preview = page.getByRole('dialog', { name: 'Check the drafts: jobs.csv' });
+  await expect(preview.getByRole('status')).toHaveText('5 rows: 4 valid, 1 with problems');
+  await preview.getByRole('button', { name: 'Back to the columns' }).click();
+  await mapping.getByRole('button', { name: 'Cancel' }).click();
+  await expect(mapping).toBeHidden();
+
+  const dataTransfer = await page.evaluateHandle((csv) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([csv], 'dropped.csv', { type: 'text/csv' }));
+    return transfer;
+  }, CSV);
+  const grid = page.getByRole('grid', { name: /^Work orders/ });
+  await grid.dispatchEvent('dragover', { dataTransfer });
+  await grid.dispatchEvent('drop', { dataTransfer });
+  const dropped = page.getByRole('dialog', { name: 'Match the columns: dropped.csv' });
+  await expect(dropped).toBeVisible();
+  await expect(dropped.getByRole('combobox', { name: 'Job field for “Internal ref”' })).toHaveValue('incidentId');
+  await page.keyboard.press('Escape');
+  await expect(dropped).toBeHidden();
+});
