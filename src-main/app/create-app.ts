@@ -9,6 +9,7 @@ import { syncHandlers } from '../ipc/handlers/sync-handlers';
 import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
+import { deliverablesHandlers } from '../ipc/handlers/deliverables-handlers';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
 import { FileContentCache } from '../attachments/file-content';
@@ -129,6 +130,7 @@ export function createApp(config: AppConfig): App {
     ...writeHandlers(services),
     ...outboxHandlers(services),
     ...webhookHandlers(services),
+    ...deliverablesHandlers(services),
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
     ...insightsHandlers(services),
   };

@@ -3,6 +3,7 @@ import type { EnvironmentId, SignInState, SyncStatusPayload, WorkOrderDetail } f
 import type { HttpTransportOptions } from '../api-client/http-transport';
 import { MarketplaceClient } from '../api-client/marketplace-client';
 import { ClientRepository } from '../db/client-repository';
+import { deliverablesRepository } from '../db/deliverables-repository';
 import { openCache, type CacheDatabase } from '../db/database';
 import { DirectoryStateRepository } from '../db/directory-state-repository';
 import { ReferenceDataRepository } from '../db/reference-data-repository';
@@ -286,6 +287,6 @@ export class Workspace {
   }
 
   #partsPull(client: MarketplaceClient): WorkOrderPartsPullDependencies {
-    return { parts: client.parts, repository: this.parts, now: Date.now };
+    return { parts: client.parts, repository: this.parts, folders: deliverablesRepository(this.db), now: Date.now };
   }
 }

@@ -5,6 +5,7 @@ import type { SyncPhase } from '../../src-shared/ipc/channels';
 import { DIRECTORY_MAX_AGE_MS, pullDirectory, type DirectoryCache } from './directory-pull';
 import { pullReferenceData } from './reference-pull';
 import type { SyncCache } from './sync-cache';
+import { pullDeliverables } from './deliverables-pull';
 import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
 import { pullWorkOrders, type WorkOrderPullSummary } from './work-order-pull';
 
@@ -93,6 +94,7 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
         onFetched: (done, total) => report({ phase: 'directory', done, total }),
       });
     }
+    const partsFetched = new Set<number>();
     const summary = await pullWorkOrders({
       workOrders: deps.client.workOrders,
       cache: deps.cache,
@@ -100,8 +102,14 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
       signal,
       onListed: (done, total) => report({ phase: 'work-orders', done, total }),
       onDetailed: (done, total) => report({ phase: 'details', done, total }),
-      onDetailStored: parts ? async (order, orderSignal) => void (await pullWorkOrderParts(order, parts, orderSignal)) : undefined,
+      onDetailStored: parts
+        ? async (order, orderSignal) => {
+            partsFetched.add(order.id);
+            await pullWorkOrderParts(order, parts, orderSignal);
+          }
+        : undefined,
     });
+    if (parts) await pullDeliverables(parts, partsFetched, concurrency, signal);
     report({ phase: 'done', done: summary.listed, total: summary.listed });
     return { ...summary, referenceKinds };
   } catch (error) {

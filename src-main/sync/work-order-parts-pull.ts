@@ -4,11 +4,14 @@ import type { Attachment, AttachmentFolder } from '../../src-shared/api/attachme
 import { AttachmentFolderListSchema } from '../../src-shared/api/attachment';
 import { ProviderRequestListSchema } from '../../src-shared/api/provider';
 import type { WorkOrder } from '../../src-shared/api/work-order';
+import type { DeliverablesRepository } from '../db/deliverables-repository';
 import type { PulledParts, WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 
 export interface WorkOrderPartsPullDependencies {
   parts: Pick<WorkOrderPartsApi, 'expenses' | 'attachmentFolders' | 'requests'>;
   repository: WorkOrderPartsRepository;
+  /** Where the order's folders go (which is Deliverables, how many files it asks for); left out, not kept. */
+  folders?: Pick<DeliverablesRepository, 'storeFolders' | 'reviewableOrderIds'>;
   /** Epoch ms. */
   now: () => number;
 }
@@ -21,9 +24,9 @@ export interface WorkOrderPartsPullDependencies {
 export const MAX_PART_REQUESTS_PER_ORDER = 3;
 
 /** The order's own folders when it embeds them; undefined when a request must ask. */
-function embeddedAttachments(order: WorkOrder): Attachment[] | undefined {
+function embeddedFolders(order: WorkOrder): AttachmentFolder[] | undefined {
   const parsed = AttachmentFolderListSchema.safeParse(order.attachments);
-  return parsed.success ? flatten(parsed.data.results) : undefined;
+  return parsed.success ? parsed.data.results : undefined;
 }
 
 function embeddedRequests(order: WorkOrder) {
@@ -32,7 +35,7 @@ function embeddedRequests(order: WorkOrder) {
 }
 
 /** An attachment inside a folder may leave out its folder: the folder says it. */
-function flatten(folders: readonly AttachmentFolder[]): Attachment[] {
+export function flatten(folders: readonly AttachmentFolder[]): Attachment[] {
   return folders.flatMap((folder) => (folder.results ?? []).map((attachment) => ({ ...attachment, folder_id: attachment.folder_id ?? folder.id })));
 }
 
@@ -46,17 +49,19 @@ function flatten(folders: readonly AttachmentFolder[]): Attachment[] {
 export async function pullWorkOrderParts(order: WorkOrder, deps: WorkOrderPartsPullDependencies, signal: AbortSignal): Promise<boolean> {
   const { parts } = deps;
   const fetched: PulledParts = {};
-  const [attachments, requests, expenses] = await Promise.all([
-    embeddedAttachments(order) ?? unlessNotFound(async () => flatten((await parts.attachmentFolders(order.id, { signal })).results)),
+  const [folders, requests, expenses] = await Promise.all([
+    embeddedFolders(order) ?? unlessNotFound(async () => (await parts.attachmentFolders(order.id, { signal })).results),
     embeddedRequests(order) ?? unlessNotFound(async () => (await parts.requests(order.id, { signal })).results),
     unlessNotFound(() => parts.expenses(order.id, { signal })),
   ]);
-  if (attachments) fetched.attachments = attachments;
+  if (folders) fetched.attachments = flatten(folders);
   if (requests) fetched.requests = requests;
   if (expenses) {
     fetched.expenses = expenses.results;
     fetched.expenseSum = expenses.sum ?? null;
   }
   signal.throwIfAborted();
-  return deps.repository.store(order.id, fetched, deps.now());
+  const stored = deps.repository.store(order.id, fetched, deps.now());
+  if (stored && folders) deps.folders?.storeFolders(order.id, folders);
+  return stored;
 }

@@ -14,6 +14,7 @@ import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
+import { deliverableChannels } from './deliverables';
 import { outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -350,6 +351,7 @@ export const channels = {
   ...insightsChannels,
   ...outboxChannels,
   ...attachmentFileChannels,
+  ...deliverableChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

@@ -54,8 +54,9 @@ describe('the directory read channels', () => {
 
   it('answers an order with its parts once the pull fetched its details, and says when it has not yet', async () => {
     const { call, invoke, marketplace, progress } = await syncedApp();
-    const before = await call<WorkOrderDetail>('workorders:detail', { id: WITH_EXPENSES });
-    expect(before).toMatchObject({ order: { id: WITH_EXPENSES }, attachments: [], expenses: [], requests: [], expenseSum: null, partsFetchedAt: null });
+    // A published order's parts wait for its details; an order under way or done has its parts from the first pull (its deliverables).
+    const before = await call<WorkOrderDetail>('workorders:detail', { id: 10008 });
+    expect(before).toMatchObject({ order: { id: 10008 }, attachments: [], expenses: [], requests: [], expenseSum: null, partsFetchedAt: null });
     expect(await invoke('workorders:detail', { id: 987_654 })).toMatchObject({ ok: false, error: { code: 'WORK_ORDER_NOT_FOUND' } });
 
     // Approval on the service changes the order's list item: the next pull fetches its details and parts.

@@ -1,0 +1,178 @@
+import type { Statement } from 'better-sqlite3';
+import type { Attachment, AttachmentFolder } from '../../src-shared/api/attachment';
+import type { Client } from '../../src-shared/api/client';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import { statusBySlug } from '../../src-shared/api/status';
+import type { Deliverable, DeliverableOrder, DeliverablesFilter, DeliverablesFilterOption, DeliverablesPage } from '../../src-shared/ipc/deliverables';
+import type { CacheDatabase } from './database';
+
+// The review queue over the cache: every provider's file waiting for review on an order under way
+// or done, newest first, with its order's summary and its folder's completeness. The same orders
+// and files as the attention rule `deliverables`, narrowed to Deliverables folders when the cache
+// knows the folder (a buyer's own file in Documents is not a deliverable).
+
+const REVIEWABLE_STATUS_IDS = (['assigned', 'workdone'] as const).map((slug) => statusBySlug(slug)?.id ?? 0);
+
+interface QueueRow {
+  attachment: string;
+  work_order_id: number;
+  folder_id: number | null;
+  folder_name: string | null;
+  min_files: number | null;
+  uploaded: number;
+  approved: number;
+  denied: number;
+  client_id: number | null;
+  client_name: string | null;
+  type_of_work_id: number | null;
+  title: string | null;
+  order_json: string | null;
+  client_json: string | null;
+}
+
+const QUEUE_SQL = `
+  SELECT a.json AS attachment, a.work_order_id, a.folder_id, f.name AS folder_name, f.min_files,
+    (SELECT COUNT(*) FROM attachments x WHERE x.work_order_id = a.work_order_id AND x.folder_id IS a.folder_id) AS uploaded,
+    (SELECT COUNT(*) FROM attachments x WHERE x.work_order_id = a.work_order_id AND x.folder_id IS a.folder_id AND x.status = 'approved') AS approved,
+    (SELECT COUNT(*) FROM attachments x WHERE x.work_order_id = a.work_order_id AND x.folder_id IS a.folder_id AND x.status = 'denied') AS denied,
+    w.client_id, w.client_name, w.type_of_work_id, w.title, d.json AS order_json, c.json AS client_json
+  FROM attachments a INDEXED BY attachments_awaiting_review
+  JOIN work_orders w ON w.id = a.work_order_id
+  LEFT JOIN attachment_folders f ON f.id = a.folder_id
+  LEFT JOIN work_order_documents d ON d.id = w.id
+  LEFT JOIN clients c ON c.id = w.client_id
+  WHERE a.status = 'pending' AND a.id > 0
+    AND w.status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')})
+    AND (f.type IS NULL OR f.type = 'slot')
+  ORDER BY json_extract(a.json, '$.created.utc') DESC, a.id DESC`;
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+function personName(user: { id?: number | null; first_name?: string | null; last_name?: string | null } | null | undefined): { id: number; name: string } | null {
+  if (!user || typeof user.id !== 'number') return null;
+  return { id: user.id, name: [user.first_name, user.last_name].filter((part) => text(part)).join(' ') || `Provider ${user.id}` };
+}
+
+function site(order: WorkOrder): string | null {
+  const location = order.location as Record<string, unknown> | null | undefined;
+  if (!location) return null;
+  const saved = location.saved_location as Record<string, unknown> | undefined;
+  const parts = [text(saved?.name), text(location.address1), [text(location.city), text(location.state)].filter(Boolean).join(', ') || null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The order's own instructions, else its client's standard ones (decisions: the client's replace the company default). */
+function instructions(order: WorkOrder, client: Client | null): string | null {
+  const own = order.standard_instructions;
+  const ownText = typeof own === 'string' ? text(own) : text(own?.markdown) ?? text(own?.html?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' '));
+  return ownText ?? text(client?.standard_instruction);
+}
+
+function summary(row: QueueRow): DeliverableOrder {
+  const order = (row.order_json ? JSON.parse(row.order_json) : { id: row.work_order_id }) as WorkOrder;
+  const client = row.client_json ? (JSON.parse(row.client_json) as Client) : null;
+  const typeOfWork = order.type_of_work;
+  return {
+    id: row.work_order_id,
+    title: row.title ?? text(order.title),
+    status: text(order.status?.name),
+    site: site(order),
+    provider: personName((order.assignee as { user?: { id?: number | null; first_name?: string | null; last_name?: string | null } } | null | undefined)?.user),
+    client: row.client_id === null ? null : { id: row.client_id, name: row.client_name ?? `Client ${row.client_id}` },
+    typeOfWork: typeOfWork && typeof typeOfWork.id === 'number' ? { id: typeOfWork.id, name: text(typeOfWork.name) ?? `Type ${typeOfWork.id}` } : null,
+    standardInstructions: instructions(order, client),
+  };
+}
+
+function options(items: readonly Deliverable[], pick: (item: Deliverable) => { id: number; name: string } | null): DeliverablesFilterOption[] {
+  const counted = new Map<number, DeliverablesFilterOption>();
+  for (const item of items) {
+    const option = pick(item);
+    if (!option) continue;
+    const seen = counted.get(option.id);
+    if (seen) seen.count += 1;
+    else counted.set(option.id, { ...option, count: 1 });
+  }
+  return [...counted.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+export class DeliverablesRepository {
+  readonly #queue: Statement<[], QueueRow>;
+  readonly #deleteFolders: Statement<[number]>;
+  readonly #insertFolder: Statement;
+  readonly #storeFolders: (workOrderId: number, folders: readonly AttachmentFolder[]) => void;
+  readonly #reviewable: Statement<[], number>;
+
+  constructor(db: CacheDatabase) {
+    this.#queue = db.prepare(QUEUE_SQL) as Statement<[], QueueRow>;
+    this.#reviewable = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')}) AND pending = 0 AND id > 0 ORDER BY id`).pluck() as Statement<[], number>;
+    this.#deleteFolders = db.prepare('DELETE FROM attachment_folders WHERE work_order_id = ?');
+    // Only for a cached order: a folder outlives no order.
+    this.#insertFolder = db.prepare(
+      `INSERT OR REPLACE INTO attachment_folders (id, work_order_id, name, type, min_files)
+       SELECT @id, @work_order_id, @name, @type, @min_files WHERE EXISTS (SELECT 1 FROM work_orders WHERE id = @work_order_id)`,
+    );
+    this.#storeFolders = db.transaction((workOrderId: number, folders: readonly AttachmentFolder[]) => {
+      this.#deleteFolders.run(workOrderId);
+      for (const folder of folders) {
+        this.#insertFolder.run({ id: folder.id, work_order_id: workOrderId, name: folder.name ?? null, type: folder.type ?? null, min_files: Math.max(0, folder.min_files ?? 0) });
+      }
+    });
+  }
+
+  /** Replaces an order's folders with the ones the marketplace answered. */
+  storeFolders(workOrderId: number, folders: readonly AttachmentFolder[]): void {
+    this.#storeFolders(workOrderId, folders);
+  }
+
+  /** The queue, filtered; `total` and the filter options count the whole queue. */
+  list(filter: DeliverablesFilter = {}): DeliverablesPage {
+    const all = this.#queue.all().map(
+      (row): Deliverable => ({
+        workOrderId: row.work_order_id,
+        attachment: JSON.parse(row.attachment) as Attachment,
+        order: summary(row),
+        folder: {
+          id: row.folder_id ?? 0,
+          name: row.folder_name,
+          minFiles: row.min_files ?? 0,
+          uploaded: row.uploaded,
+          approved: row.approved,
+          denied: row.denied,
+        },
+      }),
+    );
+    const items = all.filter(
+      (item) =>
+        (filter.clientId === undefined || item.order.client?.id === filter.clientId) &&
+        (filter.typeOfWorkId === undefined || item.order.typeOfWork?.id === filter.typeOfWorkId) &&
+        (filter.workOrderId === undefined || item.workOrderId === filter.workOrderId),
+    );
+    return {
+      items,
+      total: all.length,
+      options: {
+        clients: options(all, (item) => item.order.client),
+        typesOfWork: options(all, (item) => item.order.typeOfWork),
+        orders: options(all, (item) => ({ id: item.workOrderId, name: `#${item.workOrderId} ${item.order.title ?? ''}`.trim() })),
+      },
+    };
+  }
+
+  /** Orders whose provider may be adding files (under way or done): their folders are worth asking for on every pull. */
+  reviewableOrderIds(): number[] {
+    return this.#reviewable.all();
+  }
+}
+
+const repositories = new WeakMap<CacheDatabase, DeliverablesRepository>();
+
+/** One repository (its prepared statements) per open cache. */
+export function deliverablesRepository(db: CacheDatabase): DeliverablesRepository {
+  let repository = repositories.get(db);
+  if (!repository) {
+    repository = new DeliverablesRepository(db);
+    repositories.set(db, repository);
+  }
+  return repository;
+}
