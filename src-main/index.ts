@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { app, BrowserWindow, dialog, Menu, Notification, screen, session } from 'electron';
+import { saveDialogChooser } from './attachments/save-dialog';
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
 import { appMenuTemplate, keystrokes } from './electron/menu';
@@ -59,7 +60,14 @@ if (!app.requestSingleInstanceLock()) {
         Menu.buildFromTemplate(appMenuTemplate({ platform: process.platform, development, appName: app.name, onShortcut: sendShortcut })),
       );
 
-      const fieldDesk = createApp({ dataDir: app.getPath('userData'), host: 'electron' });
+      const fieldDesk = createApp({
+        dataDir: app.getPath('userData'),
+        host: 'electron',
+        chooseSavePath: saveDialogChooser(
+          (options) => (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options)),
+          () => app.getPath('downloads'),
+        ),
+      });
       const unregister = registerIpc(fieldDesk, url, () => window);
       window = openWindow();
 

@@ -26,7 +26,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
     const id = Number(url.searchParams.get('attachmentId'));
     calls.push(`GET ${url.pathname} ${id} ${(init.headers as Record<string, string>).Authorization}`);
-    return new Response(bodies.get(id) ?? new Uint8Array());
+    return new Response(new Blob([(bodies.get(id) ?? new Uint8Array()) as Uint8Array<ArrayBuffer>]));
   });
   const revoke = URL.revokeObjectURL.bind(URL);
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation((url) => {

@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, truncateSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { expect, test } from './fixtures';
+
+// Attachments from disk (issue 17, item 1): files dropped and picked onto an order, followed to the
+// marketplace and found there by their sha256; a file over the limit refused before a byte leaves;
+// and a provider's SVG and HTML previewed without their scripts running.
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+test.describe.configure({ timeout: 120_000 });
+
+/** Assigned and confirmed (seed: simulation/demo-seed.ts): its provider can upload deliverables. */
+const ORDER = 10019;
+const MiB = 1024 * 1024;
+
+let watcher: Server;
+const watched: string[] = [];
+let watchUrl = '';
+
+test.beforeAll(async () => {
+  // Anything a provider's file manages to fetch lands here.
+  watcher = createServer((request, response) => {
+    watched.push(request.url ?? '');
+    response.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => watcher.listen(0, '127.0.0.1', resolve));
+  watchUrl = `http://127.0.0.1:${(watcher.address() as AddressInfo).port}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => watcher.close(resolve));
+});
+
+async function openOrder(page: Page, url: string, id: number) {
+  await page.goto(url);
+  const grid = page.getByRole('grid', { name: /^Work orders:/ });
+  await expect(grid.getByRole('row').filter({ hasText: 'POS terminal install' }).first()).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('searchbox', { name: 'Search work orders' }).fill(String(id));
+  await grid.getByRole('row').filter({ hasText: String(id) }).getByText(String(id), { exact: true }).click();
+  const panel = page.getByRole('complementary', { name: `Work order ${id}` });
+  await expect(panel.getByRole('status').filter({ hasText: /^Updated \d{1,2}:\d{2}/ })).toBeVisible({ timeout: 30_000 });
+  return panel;
+}
+
+/** Writes `size` random bytes in 1 MiB chunks (never one string in memory) and answers their sha256. */
+async function randomFile(path: string, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  const out = createWriteStream(path);
+  for (let written = 0; written < size; written += MiB) {
+    const chunk = randomBytes(Math.min(MiB, size - written));
+    hash.update(chunk);
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return hash.digest('hex');
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+interface Folder {
+  name: string;
+  results: { file: { name: string; hash: string } }[];
+}
+
+test('files dropped and picked reach the marketplace with the same sha256; too large is refused at once; a provider’s SVG and HTML show without running', async ({ page, webHost }) => {
+  const panel = await openOrder(page, webHost.url, ORDER);
+  const documents = panel.getByRole('region', { name: 'Folder Documents' });
+  const big = test.info().outputPath('walkthrough.mp4');
+  const bigHash = await randomFile(big, 90 * 1024 * 1024);
+  const small = [
+    { name: 'site-notes.txt', type: 'text/plain', text: 'Rack B3 cleared; power on circuit 12.\n' },
+    { name: 'floor-plan.csv', type: 'text/csv', text: 'room,outlets\n101,4\n102,6\n' },
+  ];
+  const picked = test.info().outputPath('permit.txt');
+  writeFileSync(picked, 'Permit 2231-B, valid through Friday.\n');
+
+  // Every step of each bar, to show the progress was followed and not only its end.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __steps: string[] }).__steps = seen;
+    new MutationObserver((changes) => {
+      for (const change of changes) {
+        const bar = change.target as HTMLElement;
+        seen.push(`${bar.getAttribute('aria-label')}|${bar.getAttribute('aria-valuetext')}`);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuetext'] });
+  });
+  const uploadsSent: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/files') uploadsSent.push(new URL(request.url()).searchParams.get('name') ?? '');
+  });
+
+  await test.step('two files dropped and a 90 MB one picked, followed to the marketplace', async () => {
+    const dataTransfer = await page.evaluateHandle((files) => {
+      const transfer = new DataTransfer();
+      for (const file of files) transfer.items.add(new File([file.text], file.name, { type: file.type }));
+      return transfer;
+    }, small);
+    await documents.getByRole('group', { name: 'Drop files into Documents' }).dispatchEvent('drop', { dataTransfer });
+    await documents.getByLabel('Files for Documents').setInputFiles(big);
+    for (const name of [...small.map((file) => file.name), 'walkthrough.mp4']) {
+      await expect(documents.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 60_000 });
+    }
+    const bar = documents.getByRole('progressbar', { name: 'Upload of walkthrough.mp4' });
+    await expect(bar).toHaveAttribute('aria-valuemax', String(90 * 1024 * 1024));
+    const steps = await page.evaluate(() => (window as unknown as { __steps: string[] }).__steps.filter((step) => step.startsWith('Upload of walkthrough.mp4|')));
+    expect(steps.some((step) => step.includes('|Copying to Field Desk: '))).toBe(true);
+    expect(steps.at(-1)).toBe('Upload of walkthrough.mp4|Uploaded');
+
+    const folders = await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`);
+    const stored = new Map((folders.results.find((folder) => folder.name === 'Documents')?.results ?? []).map((attachment) => [attachment.file.name, attachment.file.hash]));
+    expect(stored.get('walkthrough.mp4')).toBe(bigHash);
+    for (const file of small) expect(stored.get(file.name)).toBe(sha256(file.text));
+    // The landed files are listed with their size and review state.
+    await expect(documents.getByRole('list', { name: 'Files in Documents' }).getByText('walkthrough.mp4', { exact: true })).toBeVisible();
+  });
+
+  await test.step('a file picked through the file input lands too', async () => {
+    await documents.getByLabel('Files for Documents').setInputFiles(picked);
+    await expect(documents.getByRole('progressbar', { name: 'Upload of permit.txt' })).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 30_000 });
+    const folders = await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`);
+    const stored = folders.results.find((folder) => folder.name === 'Documents')?.results.find((attachment) => attachment.file.name === 'permit.txt');
+    expect(stored?.file.hash).toBe(sha256('Permit 2231-B, valid through Friday.\n'));
+  });
+
+  await test.step('a 101 MiB file is refused at once, and not a byte of it is sent', async () => {
+    const huge = test.info().outputPath('drone-survey.mov');
+    writeFileSync(huge, '');
+    // Sparse: the disk is not filled.
+    truncateSync(huge, 101 * MiB);
+    await documents.getByLabel('Files for Documents').setInputFiles(huge);
+    const row = documents.getByRole('listitem', { name: 'Upload of drone-survey.mov' });
+    await expect(row.getByRole('alert')).toHaveText('drone-survey.mov is 101 MB, larger than the 100 MB the marketplace accepts; it was not sent.');
+    expect(uploadsSent).not.toContain('drone-survey.mov');
+    await row.getByRole('button', { name: 'Dismiss drone-survey.mov' }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  await test.step('a provider’s SVG with a script and an onload, and an HTML page with a script, are shown without running', async () => {
+    const { origin } = await localMarketplace(webHost);
+    const order = await marketplaceRest<{ assignee: { user: { id: number } } }>(webHost, 'GET', `workorders/${ORDER}`);
+    const provider = order.assignee.user.id;
+    const beacon = (name: string) => `fetch('${watchUrl}/${name}');top.__pwned='${name}'`;
+    const deliverables = [
+      { name: 'as-built.svg', mime: 'image/svg+xml', content: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60" onload="${beacon('svg-onload')}"><script>${beacon('svg-script')}</script><rect width="120" height="60" fill="#2a7"/></svg>` },
+      { name: 'report.html', mime: 'text/html', content: `<html><body><h1>Report</h1><img src="${watchUrl}/html-img"><script>${beacon('html-script')}</script></body></html>` },
+    ];
+    for (const file of deliverables) {
+      const answer = await page.request.post(`${origin}/__local/simulate/upload`, { data: { work_order_id: ORDER, provider_id: provider, ...file } });
+      expect(answer.ok()).toBe(true);
+    }
+    await panel.getByRole('button', { name: 'Refresh work order' }).click();
+    const folder = panel.getByRole('region', { name: 'Folder Deliverables' });
+    await folder.getByRole('button', { name: 'Preview as-built.svg' }).click();
+    const image = folder.getByRole('img', { name: 'as-built.svg' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(120);
+    await folder.getByRole('button', { name: 'Preview report.html' }).click();
+    await expect(folder.getByLabel('Contents of report.html')).toContainText(`<script>${beacon('html-script')}</script>`);
+
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(watched).toEqual([]);
+  });
+});
