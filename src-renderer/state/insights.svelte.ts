@@ -1,0 +1,78 @@
+import { SvelteSet } from 'svelte/reactivity';
+import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
+import * as service from '../services/insights';
+import { periodRange, type PeriodWeeks } from '../views/insights/period';
+import type { DurationGroup } from '../views/insights/insights-figures';
+
+/** A pull changes the cache in bursts: one recomputation for a burst, not one per change. */
+const REFRESH_DELAY_MS = 300;
+
+/**
+ * The Insights screen's state: the period and filters chosen, the figures main computed for them,
+ * and which figures show their table. Created by the screen; `start()` answers its cleanup.
+ */
+export class InsightsState {
+  weeks = $state<PeriodWeeks>(12);
+  client = $state<number | undefined>();
+  typeOfWork = $state<number | undefined>();
+  durationGroup = $state<DurationGroup>('type');
+  data = $state.raw<Insights | undefined>();
+  loading = $state(false);
+  problem = $state<string | undefined>();
+  clients = $state.raw<service.FilterOption[]>([]);
+  typesOfWork = $state.raw<service.FilterOption[]>([]);
+  /** Figures whose table is shown, by figure id. */
+  readonly tables = new SvelteSet<string>();
+  #serial = 0;
+
+  /** What the next load asks; the period is fixed when asked, so "this week" moves with the clock. */
+  request(now: number = Date.now()): InsightsRequest {
+    return { ...periodRange(this.weeks, now), ...(this.client === undefined ? {} : { client: this.client }), ...(this.typeOfWork === undefined ? {} : { typeOfWork: this.typeOfWork }) };
+  }
+
+  start(): () => void {
+    void this.load();
+    void this.loadOptions();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = service.followInsightsSources(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void Promise.all([this.load(), this.loadOptions()]), REFRESH_DELAY_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }
+
+  async load(): Promise<void> {
+    const serial = ++this.#serial;
+    this.loading = true;
+    const outcome = await service.loadInsights(this.request());
+    // A later choice answered after this one would show figures for a period no longer chosen.
+    if (serial !== this.#serial) return;
+    this.loading = false;
+    if (outcome.ok) {
+      this.data = outcome.value;
+      this.problem = undefined;
+    } else {
+      this.problem = outcome.error.message;
+    }
+  }
+
+  async loadOptions(): Promise<void> {
+    const [clients, typesOfWork] = await Promise.all([service.listClientOptions().catch(() => []), service.listTypeOfWorkOptions().catch(() => [])]);
+    this.clients = clients;
+    this.typesOfWork = typesOfWork;
+  }
+
+  choose(change: { weeks?: PeriodWeeks; client?: number | null; typeOfWork?: number | null }): void {
+    if (change.weeks !== undefined) this.weeks = change.weeks;
+    if (change.client !== undefined) this.client = change.client ?? undefined;
+    if (change.typeOfWork !== undefined) this.typeOfWork = change.typeOfWork ?? undefined;
+    void this.load();
+  }
+
+  toggleTable(id: string): void {
+    if (!this.tables.delete(id)) this.tables.add(id);
+  }
+}

@@ -1,0 +1,100 @@
+import { flushSync } from 'svelte';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Insights } from '../../src-shared/ipc/insights';
+
+const WEEK = 7 * 24 * 3_600_000;
+// Local midnight: week labels are in the coordinator's zone.
+const FROM = new Date(2026, 2, 2).getTime();
+
+function answer(from: number): Insights {
+  return {
+    from,
+    to: from + 2 * WEEK,
+    weeks: [from, from + WEEK],
+    orders: 4,
+    unscheduled: 0,
+    statusByWeek: [
+      { weekStart: from, statusId: 3, count: 2 },
+      { weekStart: from + WEEK, statusId: 4, count: 1 },
+      { weekStart: from + WEEK, statusId: 2, count: 1 },
+    ],
+    withMilestones: 2,
+    timeToDispatch: { byTypeOfWork: [{ id: 4, name: 'Networking', count: 2, medianSeconds: 22 * 3600, p90Seconds: 23 * 3600 }], byClient: [{ id: null, name: null, count: 2, medianSeconds: 3600, p90Seconds: 7200 }] },
+    timeToWorkDone: { byTypeOfWork: [], byClient: [] },
+    problems: [],
+    ordersWithOpenProblems: 0,
+    delays: { lateNow: 1, atRiskNow: 0, workDoneLate: 0, workDoneMeasured: 0 },
+    pay: { total: 1240.5, orders: 3, byClient: [{ clientId: 501, name: 'Acme', orders: 3, amount: 1240.5 }], byWeek: [{ weekStart: from, orders: 3, amount: 1240.5 }] },
+  };
+}
+
+// The renderer's one door to main, faked: insights:get answers after a delay the test chooses.
+const fake = vi.hoisted(() => ({ calls: [] as unknown[], delays: [] as number[] }));
+vi.mock('../../src-renderer/lib/api', () => ({
+  invoke: async (channel: string, input?: { from: number }) => {
+    if (channel === 'insights:get') {
+      fake.calls.push(input);
+      await new Promise((resolve) => setTimeout(resolve, fake.delays.shift() ?? 0));
+      return answer(input?.from ?? FROM);
+    }
+    if (channel === 'clients:list') return [{ id: 501, name: 'Acme' }];
+    if (channel === 'reference:get') return { kind: 'types-of-work', entries: [{ id: 4, name: 'Networking' }] };
+    throw new Error(`unexpected ${channel}`);
+  },
+  on: () => () => undefined,
+}));
+
+const { InsightsState } = await import('../../src-renderer/state/insights.svelte');
+const figures = await import('../../src-renderer/views/insights/insights-figures');
+
+beforeEach(() => {
+  fake.calls = [];
+  fake.delays = [];
+});
+
+describe('InsightsState', () => {
+  it('asks for the chosen period and filters, and keeps only the answer to the last choice', async () => {
+    const state = new InsightsState();
+    fake.delays = [30, 0];
+    const first = state.load();
+    state.choose({ weeks: 4, client: 501 });
+    await first;
+    await vi.waitFor(() => expect(state.loading).toBe(false));
+    flushSync();
+    expect(fake.calls).toHaveLength(2);
+    const last = fake.calls[1] as { from: number; to: number; client: number };
+    expect(last.client).toBe(501);
+    // The past four weeks and the next: five weeks of 7 × 24 h (a daylight-saving change moves an hour).
+    expect(Math.abs(last.to - last.from - 5 * WEEK)).toBeLessThanOrEqual(3_600_000);
+    expect(state.data?.from).toBe(last.from);
+  });
+
+  it('shows a figure’s table when toggled, and hides it again', () => {
+    const state = new InsightsState();
+    expect(state.tables.has('pay-client')).toBe(false);
+    state.toggleTable('pay-client');
+    flushSync();
+    expect(state.tables.has('pay-client')).toBe(true);
+    state.toggleTable('pay-client');
+    expect(state.tables.has('pay-client')).toBe(false);
+  });
+});
+
+describe('insights figures: each chart’s figures as a table', () => {
+  it('counts statuses per week, with a total, in the table', () => {
+    const figure = figures.statusFigure(answer(FROM));
+    expect(figure.series.map((entry) => entry.label)).toEqual(['Published', 'Assigned', 'Work Done']);
+    expect(figure.table.columns).toEqual(['Week of', 'Published', 'Assigned', 'Work Done', 'Total']);
+    expect(figure.table.rows.map((row) => row.cells)).toEqual([
+      ['Mar 2', '0', '2', '0', '2'],
+      ['Mar 9', '1', '0', '1', '2'],
+    ]);
+  });
+
+  it('formats durations and money, and names what has no name', () => {
+    expect(figures.durationFigure('dispatch', answer(FROM).timeToDispatch.byTypeOfWork, 'type').table.rows[0]?.cells).toEqual(['Networking', '2', '22 h', '23 h']);
+    expect(figures.durationFigure('dispatch', answer(FROM).timeToDispatch.byClient, 'client').table.rows[0]?.cells).toEqual(['No client', '2', '1 h', '2 h']);
+    expect(figures.payByClientFigure(answer(FROM)).table.rows[0]?.cells).toEqual(['Acme', '3', '$1,240.50']);
+    expect(figures.durationFigure('workdone', [], 'type').summary).toMatch(/no order in the period has these milestones cached/);
+  });
+});
