@@ -4,6 +4,8 @@ import { matchColumns, rememberedMapping } from '../../src-renderer/lib/import/i
 import { parseCsv, parseXlsx } from '../../src-renderer/lib/import/import-files';
 import { RowReader } from '../../src-renderer/lib/import/import-rows';
 import { siteDateTime } from '../../src-renderer/lib/import/import-values';
+import { bodyFromValues, emptyValues } from '../../src-renderer/views/job-form/job-values';
+import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
 
 describe('matching a file’s columns to the job form’s fields', () => {
   it('matches headings by name, case, spaces and punctuation aside, with the usual synonyms', () => {
@@ -50,6 +52,14 @@ describe('a row as the body the job form would send', () => {
       client: { id: 7 },
       tasks: { results: [{ description: 'Unbox' }, { description: 'Install' }] },
     });
+  });
+
+  it('builds the very body the job form builds from the same values', () => {
+    const row = reader.read(['Replace POS', 'Printer', '2026-03-08 02:30', '2026-03-08 04:00', '95', '', '1 Main St', 'Chicago', 'IL', '60601', 'US', '', ''], 2);
+    const values = emptyValues();
+    Object.assign(values, { title: 'Replace POS', typeOfWorkIds: [54], locationMode: 'custom', scheduleMode: 'between', start: '2026-03-08T02:30', end: '2026-03-08T04:00', payType: 'fixed', payAmount: '95' });
+    values.address = { address1: '1 Main St', address2: '', city: 'Chicago', state: 'IL', zip: '60601', country: 'US' };
+    expect(row.body).toEqual(WorkOrderCreateBodySchema.parse(bodyFromValues(values, 'America/Chicago')));
   });
 
   it('names each problem in words on its field: the schema’s, and names nobody has', () => {

@@ -3,6 +3,7 @@ import { WorkOrderCreateBodySchema, type WorkOrderCreateBody } from '../../../sr
 import { fieldOfPath, JOB_FIELDS, type JobField } from '../../views/job-form/job-fields';
 import { bodyFromValues, emptyValues, rowKey, siteZoneOf, type JobValues, type SavedLocationChoice } from '../../views/job-form/job-values';
 import { issueMessage } from '../form-issues';
+import { siteToUtc } from '../site-time';
 import { IMPORT_FIELDS, normaliseHeading, type ColumnMatch, type ImportField } from './import-fields';
 import { siteDateTime } from './import-values';
 
@@ -176,7 +177,7 @@ export class RowReader {
     if (cell.tasks) values.tasks = cell.tasks.split(/\s*[;\n]\s*/).filter(Boolean).map((text) => ({ key: rowKey(), text }));
     if (cell.contactName || cell.contactPhone || cell.contactEmail) values.contacts = [{ key: rowKey(), name: cell.contactName ?? '', role: '', phone: cell.contactPhone ?? '', email: cell.contactEmail ?? '' }];
 
-    const body = bodyFromValues(values, siteZoneOf(values) ?? 'UTC');
+    const body = this.#body(values);
     const checked = WorkOrderCreateBodySchema.safeParse(body);
     if (!checked.success) {
       const said = new Set<JobField | 'general'>();
@@ -198,6 +199,25 @@ export class RowReader {
       ...(checked.success && problems.length === 0 ? { body: checked.data } : {}),
       problems,
     };
+  }
+
+  /** Times already converted, by zone and wall time: a file repeats its times, and the conversion is the costly part of a row. */
+  readonly #utc = new Map<string, string>();
+
+  /** The form's body; its schedule converted as the form converts it (scheduleOf), through the cache above. */
+  #body(values: JobValues): Record<string, unknown> {
+    const zone = siteZoneOf(values) ?? 'UTC';
+    const body = bodyFromValues({ ...values, scheduleMode: 'none' }, zone);
+    if (values.scheduleMode === 'none') return body;
+    const utc = (local: string) => {
+      const key = `${zone} ${local}`;
+      let known = this.#utc.get(key);
+      if (known === undefined) this.#utc.set(key, (known = siteToUtc(local, zone)));
+      return known;
+    };
+    const start = { utc: utc(values.start) };
+    body.schedule = { service_window: values.scheduleMode === 'exact' ? { mode: 'exact', start } : { mode: values.scheduleMode, start, end: { utc: utc(values.end) } } };
+    return body;
   }
 
   #person(text: string | undefined, index: NameIndex<Named>, field: 'client' | 'project' | 'manager', set: (id: string) => void, problem: (field: ImportField, message: string) => void): void {
