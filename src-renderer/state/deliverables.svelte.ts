@@ -1,0 +1,172 @@
+import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
+import * as service from '../services/deliverables';
+
+/** A file in the queue, by its order and id: what the coordinator's place is kept by. */
+export const deliverableKey = (item: Pick<Deliverable, 'workOrderId' | 'attachment'>): string => `${item.workOrderId}:${item.attachment.id}`;
+
+/**
+ * Where the coordinator should be after the queue changed from `before` to `after`: on the same
+ * file while it is there; when it left (reviewed elsewhere, or filtered out), on the first file
+ * that followed it and is still there, else the nearest one before it. New files arriving never
+ * move the place.
+ */
+export function keepPlace(before: readonly Deliverable[], after: readonly Deliverable[], key: string | undefined): string | undefined {
+  // A lookup made and dropped in one call, never state.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  const present = new Set(after.map(deliverableKey));
+  if (key !== undefined && present.has(key)) return key;
+  const at = key === undefined ? -1 : before.findIndex((item) => deliverableKey(item) === key);
+  if (at >= 0) {
+    const following = before.slice(at + 1).find((item) => present.has(deliverableKey(item)));
+    if (following) return deliverableKey(following);
+    const preceding = before
+      .slice(0, at)
+      .reverse()
+      .find((item) => present.has(deliverableKey(item)));
+    if (preceding) return deliverableKey(preceding);
+  }
+  const first = after[0];
+  return first ? deliverableKey(first) : undefined;
+}
+
+const NO_OPTIONS: DeliverablesPage['options'] = { clients: [], typesOfWork: [], orders: [] };
+
+/**
+ * The Deliverables screen's state: the queue (newest first, filtered), the file on screen, and the
+ * deny form. A review takes the file out at once and moves on by itself; a re-read of the queue
+ * (a pull, the outbox, another review) keeps the place by id. Created by the screen; `start()`
+ * answers its cleanup.
+ */
+export class DeliverablesState {
+  items = $state.raw<Deliverable[]>([]);
+  /** Every file waiting, before the filters, less the ones reviewed here. */
+  total = $state(0);
+  options = $state.raw<DeliverablesPage['options']>(NO_OPTIONS);
+  filter = $state.raw<DeliverablesFilter>({});
+  loaded = $state(false);
+  problem = $state<string | undefined>();
+  currentKey = $state<string | undefined>();
+  /** The deny form is open, with its reason. */
+  denying = $state(false);
+  reason = $state('');
+  reasonProblem = $state<string | undefined>();
+
+  /** Reviewed here and queued: hidden until a read no longer lists them (the outbox projects the review at once). */
+  // Private bookkeeping that nothing renders: a plain Set.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #reviewed = new Set<string>();
+  #reads = 0;
+
+  index = $derived(this.items.findIndex((item) => deliverableKey(item) === this.currentKey));
+  current = $derived(this.index >= 0 ? this.items[this.index] : undefined);
+
+  start(): () => void {
+    void this.load();
+    return service.followQueue(() => void this.load());
+  }
+
+  async load(): Promise<void> {
+    const read = ++this.#reads;
+    try {
+      const page = await service.listDeliverables(this.filter);
+      // A newer read (another filter, a later change) answers for the screen.
+      if (read === this.#reads) this.apply(page);
+    } catch (error) {
+      if (read === this.#reads) this.problem = error instanceof Error ? error.message : 'The review queue could not be read.';
+    }
+  }
+
+  /** Takes a read of the queue, keeping the coordinator's place. */
+  apply(page: DeliverablesPage): void {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call only
+    const listed = new Set(page.items.map(deliverableKey));
+    for (const key of this.#reviewed) if (!listed.has(key)) this.#reviewed.delete(key);
+    const items = page.items.filter((item) => !this.#reviewed.has(deliverableKey(item)));
+    this.currentKey = keepPlace(this.items, items, this.currentKey);
+    this.items = items;
+    this.total = page.total - this.#reviewed.size;
+    this.options = page.options;
+    this.loaded = true;
+    this.problem = undefined;
+    this.#prefetchNext();
+  }
+
+  setFilter(change: Partial<DeliverablesFilter>): void {
+    const next: DeliverablesFilter = { ...this.filter, ...change };
+    for (const key of Object.keys(next) as (keyof DeliverablesFilter)[]) if (next[key] === undefined) delete next[key];
+    this.filter = next;
+    void this.load();
+  }
+
+  select(key: string): void {
+    this.currentKey = key;
+    this.cancelDeny();
+    this.#prefetchNext();
+  }
+
+  next(): void {
+    this.#move(1);
+  }
+
+  previous(): void {
+    this.#move(-1);
+  }
+
+  approve(): Promise<boolean> {
+    return this.#review({ status: 'approved' });
+  }
+
+  startDeny(): void {
+    if (!this.current) return;
+    this.denying = true;
+    this.reason = '';
+    this.reasonProblem = undefined;
+  }
+
+  cancelDeny(): void {
+    this.denying = false;
+    this.reason = '';
+    this.reasonProblem = undefined;
+  }
+
+  /** Sends the denial when the shared rule takes its reason; else says why on the field. */
+  async confirmDeny(): Promise<boolean> {
+    const item = this.current;
+    if (!item) return false;
+    const review = { status: 'denied' as const, reason: this.reason };
+    this.reasonProblem = service.reviewProblem(item, review);
+    if (this.reasonProblem) return false;
+    return this.#review(review);
+  }
+
+  #move(step: number): void {
+    const target = this.items[Math.min(this.items.length - 1, Math.max(0, (this.index < 0 ? 0 : this.index) + step))];
+    if (target) this.select(deliverableKey(target));
+  }
+
+  async #review(review: service.Review): Promise<boolean> {
+    const item = this.current;
+    if (!item) return false;
+    const key = deliverableKey(item);
+    // Out of the queue and on to the next file at once; the outbox has it from here.
+    this.#reviewed.add(key);
+    const remaining = this.items.filter((candidate) => deliverableKey(candidate) !== key);
+    this.currentKey = keepPlace(this.items, remaining, key);
+    this.items = remaining;
+    this.total = Math.max(0, this.total - 1);
+    this.cancelDeny();
+    this.#prefetchNext();
+    const queued = await service.reviewDeliverable(item, review);
+    if (!queued) {
+      this.#reviewed.delete(key);
+      void this.load();
+    }
+    return queued;
+  }
+
+  /** The file after the current one loads in the background, so the next move paints at once. */
+  #prefetchNext(): void {
+    const next = this.items[this.index + 1];
+    if (next) service.prefetchPreview(next);
+  }
+}

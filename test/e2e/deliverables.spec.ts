@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
+import { until } from '../support/until';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { expect, test } from './fixtures';
+
+// Deliverables review (issue 17, item 2): a simulated provider uploads two photos onto an order
+// under way; after a sync they head the review queue (newest first); the coordinator approves one
+// and denies the other with a reason by keyboard alone, and the marketplace has both reviews.
+test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
+test.describe.configure({ timeout: 90_000 });
+
+/** Assigned, checked in (seed: work-orders.ts): its provider can upload deliverables. */
+const ORDER = 10021;
+const REASON = 'The panel label is not readable: retake it closer';
+
+interface Folder {
+  type: string;
+  results: { file: { name: string }; status: string; status_description: string }[];
+}
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-light.png`) });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath(`${name}-dark.png`) });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a provider’s two photos are reviewed by keyboard: one approved, one denied with a reason, both on the marketplace', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
+
+  const { origin } = await localMarketplace(webHost);
+  const order = await marketplaceRest<{ assignee: { user: { id: number } } }>(webHost, 'GET', `workorders/${ORDER}`);
+  // One after the other: the second is the newer, so it heads the queue.
+  for (const [index, name] of ['panel-before.png', 'panel-after.png'].entries()) {
+    const answer = await page.request.post(`${origin}/__local/simulate/upload`, {
+      data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name, mime: 'image/png', content_base64: demoPhoto(500 + index).toString('base64') },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliverables' }).click();
+  const screen = page.getByRole('region', { name: 'Deliverables review' });
+  const queue = screen.getByRole('list', { name: 'Deliverables waiting for review' });
+  // The demo's photos, newest first; the place is on the first.
+  const first = queue.getByRole('button').first();
+  await expect(first).toHaveAttribute('aria-current', 'true');
+  const placeName = /[\w-]+\.png/.exec((await first.textContent()) ?? '')?.[0] ?? 'no file';
+  const place = queue.getByRole('button', { name: new RegExp(`^${placeName.replace('.', '\\.')}`) });
+
+  // The sync brings the new files on top; the coordinator's place does not move.
+  await callHost(webHost, 'sync:now');
+  await expect(queue.getByRole('listitem').first()).toContainText('panel-after.png', { timeout: 30_000 });
+  await expect(queue.getByRole('listitem').nth(1)).toContainText('panel-before.png');
+  await expect(place).toHaveAttribute('aria-current', 'true');
+
+  // Keyboard alone from here: up to the newest.
+  await page.keyboard.press('k');
+  await page.keyboard.press('ArrowUp');
+  // The newest file, previewed large beside its order and the folder's completeness.
+  await expect(queue.getByRole('button', { name: /panel-after\.png/ })).toHaveAttribute('aria-current', 'true');
+  const preview = screen.getByRole('img', { name: 'panel-after.png' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(192);
+  const summary = screen.getByRole('complementary', { name: 'Work order summary' });
+  await expect(summary.getByRole('heading', { level: 2 })).toContainText(`#${ORDER}`);
+  await expect(summary.getByRole('region', { name: 'Folder completeness' })).toContainText('2 uploaded, 1 required: complete');
+  await expect(screen.getByRole('list', { name: 'Review shortcuts' })).toContainText('Approve');
+  await shoot(page, 'deliverables-review');
+
+  await page.keyboard.press('a');
+  await expect(queue.getByRole('button', { name: /panel-after\.png/ })).toHaveCount(0);
+  await expect(queue.getByRole('button', { name: /panel-before\.png/ })).toHaveAttribute('aria-current', 'true');
+  await expect(screen.getByRole('img', { name: 'panel-before.png' })).toBeVisible();
+
+  await page.keyboard.press('d');
+  const reason = screen.getByRole('textbox', { name: 'Reason the provider will see' });
+  await expect(reason).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(reason).toHaveAccessibleDescription('A denied deliverable needs a reason the provider will see');
+  await page.keyboard.type(REASON);
+  await shoot(page, 'deliverables-deny');
+  await page.keyboard.press('Enter');
+  await expect(reason).toHaveCount(0);
+  await expect(queue.getByRole('button', { name: /panel-before\.png/ })).toHaveCount(0);
+  // The loop moved on to the next waiting file by itself.
+  await expect(queue.getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+
+  // On the marketplace, once the outbox has sent both.
+  const files = await until(
+    async () => (await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`)).results.find((folder) => folder.type === 'slot')?.results ?? [],
+    (found) => found.filter((file) => file.status !== 'pending').length === 2,
+    'both reviews on the marketplace',
+    30_000,
+    200,
+  );
+  expect(files.find((file) => file.file.name === 'panel-after.png')).toMatchObject({ status: 'approved' });
+  expect(files.find((file) => file.file.name === 'panel-before.png')).toMatchObject({ status: 'denied', status_description: REASON });
+});
