@@ -20,6 +20,19 @@ function withFolder(context: SendContext, workOrderId: number, folder: Attachmen
   return { docs: { [docKey('parts', workOrderId)]: parts } };
 }
 
+/**
+ * The parts base with the files the marketplace answered put in place, the folder's others kept:
+ * a review answers its folder with only the reviewed file in it (like GET of one attachment).
+ */
+function withFiles(context: SendContext, workOrderId: number, folder: AttachmentFolder) {
+  const answered = (folder.results ?? []).map((attachment) => ({ ...attachment, folder_id: attachment.folder_id ?? folder.id }));
+  const parts = withAttachments(context.base(docKey('parts', workOrderId)) ?? null, (attachments) => [
+    ...attachments.filter((attachment) => !answered.some((file) => file.id === attachment.id)),
+    ...answered,
+  ]);
+  return { docs: { [docKey('parts', workOrderId)]: parts } };
+}
+
 /** The folder named, or the order's Documents folder (decisions §6: the buyer's files). */
 async function targetFolder(workOrderId: number, folderId: number | undefined, context: SendContext): Promise<AttachmentFolder> {
   if (folderId !== undefined) return context.client.parts.attachmentFolder(workOrderId, folderId, { signal: context.signal });
@@ -99,7 +112,7 @@ export const reviewAttachment = operation({
   async send(input, context) {
     const body = { status: input.status, ...(input.reason ? { status_description: input.reason } : {}) };
     const folder = await context.client.parts.reviewAttachment(input.workOrderId, context.context.folderId as number, input.attachmentId, body, { signal: context.signal });
-    return withFolder(context, input.workOrderId, folder);
+    return withFiles(context, input.workOrderId, folder);
   },
   changedFields: (input) => ({ status: input.status, status_description: input.reason }),
 });

@@ -92,4 +92,16 @@ describe('deliverables:list', () => {
     expect(after.items.map((item) => item.attachment.id)).not.toContain(second.attachment.id);
     expect(await entries()).toHaveLength(2);
   });
+
+  it('keeps the folder’s other files waiting once the marketplace has answered a review of one', async () => {
+    const { call, drained } = await outboxApp();
+    const [first, second] = (await queue(call, { workOrderId: 10027 })).items;
+    if (!first || !second) throw new Error('order 10027 has two waiting photos');
+    await call('attachments:review', { workOrderId: 10027, attachmentId: first.attachment.id, status: 'approved' });
+    await drained();
+    // The review's answer names only the reviewed file: the other stays as it was.
+    const after = await queue(call, { workOrderId: 10027 });
+    expect(after.items.map((item) => item.attachment.id)).toEqual([second.attachment.id]);
+    expect(after.items[0]?.folder).toMatchObject({ uploaded: 2, approved: 1 });
+  });
 });
