@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, truncateSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
@@ -60,6 +60,26 @@ async function randomFile(path: string, size: number): Promise<string> {
   return hash.digest('hex');
 }
 
+/** A one-page PDF saying `text`, with a correct cross-reference table. */
+function onePagePdf(text: string): string {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 120] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${`BT /F1 18 Tf 20 60 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 20 60 Td (${text}) Tj ET\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  return `${body}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 interface Folder {
@@ -89,6 +109,10 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
         seen.push(`${bar.getAttribute('aria-label')}|${bar.getAttribute('aria-valuetext')}`);
       }
     }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-valuetext'] });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
   });
   const uploadsSent: string[] = [];
   page.on('request', (request) => {
@@ -128,6 +152,36 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     expect(stored?.file.hash).toBe(sha256('Permit 2231-B, valid through Friday.\n'));
   });
 
+  await test.step('Download saves the file’s bytes', async () => {
+    const files = documents.getByRole('list', { name: 'Files in Documents' });
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('button', { name: 'Download permit.txt' }).click()]);
+    expect(download.suggestedFilename()).toBe('permit.txt');
+    const saved = test.info().outputPath('downloaded-permit.txt');
+    await download.saveAs(saved);
+    expect(readFileSync(saved, 'utf8')).toBe('Permit 2231-B, valid through Friday.\n');
+  });
+
+  await test.step('offline, files wait for the network; one is cancelled, the other lands once back online', async () => {
+    const offline = page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' });
+    await offline.check();
+    const later = test.info().outputPath('later.txt');
+    const dropped = test.info().outputPath('not-this-one.txt');
+    writeFileSync(later, 'sent when back online\n');
+    writeFileSync(dropped, 'cancelled\n');
+    await documents.getByLabel('Files for Documents').setInputFiles([later, dropped]);
+    for (const name of ['later.txt', 'not-this-one.txt']) {
+      await expect(documents.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuetext', 'Waiting for the network');
+    }
+    await documents.getByRole('button', { name: 'Cancel the upload of not-this-one.txt' }).click();
+    await expect(documents.getByRole('listitem', { name: 'Upload of not-this-one.txt' })).toHaveCount(0);
+    await offline.uncheck();
+    await expect(documents.getByRole('progressbar', { name: 'Upload of later.txt' })).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 30_000 });
+    const folders = await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`);
+    const names = (folders.results.find((folder) => folder.name === 'Documents')?.results ?? []).map((attachment) => attachment.file.name);
+    expect(names).toContain('later.txt');
+    expect(names).not.toContain('not-this-one.txt');
+  });
+
   await test.step('a 101 MiB file is refused at once, and not a byte of it is sent', async () => {
     const huge = test.info().outputPath('drone-survey.mov');
     writeFileSync(huge, '');
@@ -149,6 +203,7 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     const deliverables = [
       { name: 'as-built.svg', mime: 'image/svg+xml', content: `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60" onload="${beacon('svg-onload')}"><script>${beacon('svg-script')}</script><rect width="120" height="60" fill="#2a7"/></svg>` },
       { name: 'report.html', mime: 'text/html', content: `<html><body><h1>Report</h1><img src="${watchUrl}/html-img"><script>${beacon('html-script')}</script></body></html>` },
+      { name: 'sign-off.pdf', mime: 'application/pdf', content: onePagePdf('Signed off') },
     ];
     for (const file of deliverables) {
       const answer = await page.request.post(`${origin}/__local/simulate/upload`, { data: { work_order_id: ORDER, provider_id: provider, ...file } });
@@ -162,6 +217,14 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(120);
     await folder.getByRole('button', { name: 'Preview report.html' }).click();
     await expect(folder.getByLabel('Contents of report.html')).toContainText(`<script>${beacon('html-script')}</script>`);
+
+    // pdf.js draws it to a canvas, its worker allowed by the app's CSP.
+    await folder.getByRole('button', { name: 'Preview sign-off.pdf' }).click();
+    const pdfPage = folder.getByRole('img', { name: 'sign-off.pdf, page 1 of 1' });
+    await expect(pdfPage).toBeVisible();
+    await expect.poll(() => pdfPage.evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
+    // In its own worker, not pdf.js's main-thread fallback.
+    expect(warnings.filter((text) => /fake worker|pdf\.worker/i.test(text))).toEqual([]);
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(watched).toEqual([]);
