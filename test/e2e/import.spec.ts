@@ -86,11 +86,15 @@ test('a picked CSV: columns matched (one by hand), the invalid row shown with it
   await expect(page.getByRole('complementary', { name: `Work order ${id}` })).toBeVisible();
 });
 
-test('a CSV dropped on the list opens the same flow, with the last mapping remembered', async ({ page, webHost }) => {
+test('Import… from the palette; a CSV dropped on the list opens the same flow, with the last mapping remembered', async ({ page, webHost }) => {
   await openApp(page, webHost);
-  // The first import remembers the mapping (here: the reference column as the incident id).
+  // The first import, picked from the palette, remembers the mapping (here: the reference column as the incident id).
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox', { name: 'Find a command or a work order' }).fill('import');
+  await expect(palette.getByRole('option', { name: /Import jobs from a CSV or xlsx file/ })).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Import…' }).click();
+  await page.keyboard.press('Enter');
   await (await chooser).setFiles(FILE);
   const mapping = page.getByRole('dialog', { name: 'Match the columns: jobs.csv' });
   await mapping.getByRole('combobox', { name: 'Job field for “Internal ref”' }).selectOption({ label: 'Incident id' });

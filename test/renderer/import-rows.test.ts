@@ -86,8 +86,8 @@ describe('a row as the body the job form would send', () => {
 });
 
 describe('reading files', () => {
-  it('reads CSV with a byte order mark, quoted delimiters and blank lines', () => {
-    expect(parseCsv('\uFEFFTitle,Pay\n"Fix, then test",150\n\n,\nSecond,20\n')).toEqual({ fileName: 'file.csv', headings: ['Title', 'Pay'], rows: [['Fix, then test', '150'], ['Second', '20']] });
+  it('reads CSV with a byte order mark, quoted delimiters and blank lines', async () => {
+    expect(await parseCsv('\uFEFFTitle,Pay\n"Fix, then test",150\n\n,\nSecond,20\n')).toEqual({ fileName: 'file.csv', headings: ['Title', 'Pay'], rows: [['Fix, then test', '150'], ['Second', '20']] });
   });
 
   it('reads an xlsx workbook’s first sheet, its dates as wall times whatever this machine’s zone', async () => {

@@ -1,5 +1,3 @@
-import Papa from 'papaparse';
-
 /** A file's first sheet as text: its headings and its rows (empty rows left out). */
 export interface ImportTable {
   fileName: string;
@@ -22,9 +20,10 @@ export function importKindOf(name: string): ImportKind | undefined {
 /**
  * CSV text as a table. Papaparse guesses the delimiter (commas, semicolons, tabs). It runs here,
  * not in its own worker: that worker starts from a blob: address our CSP refuses, and 5,000 rows
- * take a few tens of milliseconds.
+ * take a few milliseconds (test/bench/import-in-chromium.ts). Loaded with the first file, like xlsx's.
  */
-export function parseCsv(text: string, fileName = 'file.csv'): ImportTable {
+export async function parseCsv(text: string, fileName = 'file.csv'): Promise<ImportTable> {
+  const { default: Papa } = await import('papaparse');
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [headings = [], ...rows] = parsed.data;
   return { fileName, headings: headings.map((heading) => heading.trim()), rows };
