@@ -36,6 +36,8 @@ export const HOUR_S = 3600;
 const hours = (seconds: number) => Math.round((seconds / HOUR_S) * 10) / 10;
 const weekLabel = (weekStart: number) => new Date(weekStart).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
 const count = (value: number) => value.toLocaleString('en-US');
+/** Ticks of a count: whole numbers only (a scale of 0 to 2 would tick at 0.5). */
+const countTick = (value: number) => (Number.isInteger(value) ? count(value) : '');
 const plural = (value: number, one: string, many = `${one}s`) => `${count(value)} ${value === 1 ? one : many}`;
 
 /** A colour per status, from the theme's variables, so both themes read. */
@@ -77,7 +79,7 @@ export function statusFigure(insights: Insights): Figure {
     layout: 'stack',
     series,
     rows,
-    format: (value) => count(value),
+    format: countTick,
     table: {
       caption: 'Work orders by week of service date and current status',
       columns: ['Week of', ...series.map((entry) => entry.label), 'Total'],
@@ -138,7 +140,7 @@ export function problemsFigure(insights: Insights): Figure {
       { key: 'resolved', label: 'Resolved', color: 'var(--success-strong)' },
     ],
     rows: insights.problems.map((row) => ({ label: name(row), open: row.open, resolved: row.resolved })),
-    format: (value) => count(value),
+    format: countTick,
     table: {
       caption: 'Problems by type: open and resolved',
       columns: ['Problem type', 'Open', 'Resolved'],
@@ -165,7 +167,7 @@ export function delaysFigure(insights: Insights): Figure {
     layout: 'stack',
     series: [{ key: 'value', label: 'Orders', color: 'var(--warning-strong)' }],
     rows: entries.map((entry) => ({ label: entry.label, value: entry.value })),
-    format: (value) => count(value),
+    format: countTick,
     table: {
       caption: 'Delays: orders late, at risk, and done late',
       columns: ['Delay', 'Orders', 'What counts'],
