@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { until } from '../support/until';
-import { marketplaceRest } from '../support/web-host-ipc';
+import { callHost, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 
@@ -64,7 +64,13 @@ test('a picked CSV: columns matched (one by hand), the invalid row shown with it
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Title: Required');
   await expect(rows.nth(1).getByRole('cell').first()).toHaveText('4');
+  // Offline ("Work offline", switched through main as the status area switches it): the drafts are queued and wait, and the dialog says so.
+  await callHost(webHost, 'connectivity:set-offline', { offline: true });
   await preview.getByRole('button', { name: 'Import 4 drafts' }).click();
+  const importing = page.getByRole('dialog', { name: 'Importing drafts: jobs.csv' });
+  await expect(importing.getByRole('progressbar', { name: 'Drafts reaching the marketplace' })).toHaveAttribute('aria-valuetext', '0 of 4 answered by the marketplace');
+  await expect(importing.getByText('Offline: all 4 are queued as drafts and are sent when the marketplace can be reached.')).toBeVisible();
+  await callHost(webHost, 'connectivity:set-offline', { offline: false });
 
   const report = page.getByRole('dialog', { name: 'Import report: jobs.csv' });
   await expect(report.getByRole('heading', { name: 'Created (4)' })).toBeVisible({ timeout: 30_000 });
