@@ -120,12 +120,15 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
   });
 
   await test.step('two files dropped and a 90 MB one picked, followed to the marketplace', async () => {
-    const dataTransfer = await page.evaluateHandle((files) => {
-      const transfer = new DataTransfer();
-      for (const file of files) transfer.items.add(new File([file.text], file.name, { type: file.type }));
-      return transfer;
-    }, small);
-    await documents.getByRole('group', { name: 'Drop files into Documents' }).dispatchEvent('drop', { dataTransfer });
+    const transferOf = (files: typeof small) =>
+      page.evaluateHandle((given) => {
+        const transfer = new DataTransfer();
+        for (const file of given) transfer.items.add(new File([file.text], file.name, { type: file.type }));
+        return transfer;
+      }, files);
+    // One onto the order (it goes to Documents), one onto the Documents folder itself.
+    await panel.getByRole('group', { name: `Drop files into order ${ORDER}` }).dispatchEvent('drop', { dataTransfer: await transferOf(small.slice(0, 1)) });
+    await documents.getByRole('group', { name: 'Drop files into Documents' }).dispatchEvent('drop', { dataTransfer: await transferOf(small.slice(1)) });
     await documents.getByLabel('Files for Documents').setInputFiles(big);
     for (const name of [...small.map((file) => file.name), 'walkthrough.mp4']) {
       await expect(documents.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 60_000 });
@@ -172,6 +175,7 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     for (const name of ['later.txt', 'not-this-one.txt']) {
       await expect(documents.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuetext', 'Waiting for the network');
     }
+    await documents.screenshot({ path: test.info().outputPath('uploads-waiting.png') });
     await documents.getByRole('button', { name: 'Cancel the upload of not-this-one.txt' }).click();
     await expect(documents.getByRole('listitem', { name: 'Upload of not-this-one.txt' })).toHaveCount(0);
     await offline.uncheck();
@@ -225,6 +229,13 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     await expect.poll(() => pdfPage.evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBeGreaterThan(0);
     // In its own worker, not pdf.js's main-thread fallback.
     expect(warnings.filter((text) => /fake worker|pdf\.worker/i.test(text))).toEqual([]);
+
+    await folder.scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await panel.screenshot({ path: test.info().outputPath(`attachments-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(watched).toEqual([]);
