@@ -186,6 +186,19 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     expect(names).not.toContain('not-this-one.txt');
   });
 
+  await test.step('a file the marketplace refuses says why, and Retry sends it again', async () => {
+    const { origin } = await localMarketplace(webHost);
+    const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 400, path: `workorders/${ORDER}/attachments`, method: 'POST', count: 1 } });
+    expect(fault.ok()).toBe(true);
+    const refused = test.info().outputPath('refused-once.txt');
+    writeFileSync(refused, 'refused the first time\n');
+    await documents.getByLabel('Files for Documents').setInputFiles(refused);
+    const row = documents.getByRole('listitem', { name: 'Upload of refused-once.txt' });
+    await expect(row.getByRole('alert')).toBeVisible({ timeout: 30_000 });
+    await row.getByRole('button', { name: 'Retry the upload of refused-once.txt' }).click();
+    await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 30_000 });
+  });
+
   await test.step('a 101 MiB file is refused at once, and not a byte of it is sent', async () => {
     const huge = test.info().outputPath('drone-survey.mov');
     writeFileSync(huge, '');
