@@ -36,6 +36,13 @@ async function openApp(page: Page, host: WebHostProcess) {
   await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
 }
 
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}-light.png`) });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath(`${name}-dark.png`) });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
 async function marketOrdersOfRun(host: WebHostProcess): Promise<MarketOrder[]> {
   const page = await marketplaceRest<{ results: MarketOrder[] }>(host, 'GET', `workorders?list=workorders_all&per_page=100&f_search=${encodeURIComponent(RUN)}`);
   return page.results.filter((order) => order.title.startsWith(RUN));
@@ -64,6 +71,7 @@ test('a picked CSV: columns matched (one by hand), the invalid row shown with it
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Title: Required');
   await expect(rows.nth(1).getByRole('cell').first()).toHaveText('4');
+  await shoot(page, 'import-preview');
   // Offline ("Work offline", switched through main as the status area switches it): the drafts are queued and wait, and the dialog says so.
   await callHost(webHost, 'connectivity:set-offline', { offline: true });
   await preview.getByRole('button', { name: 'Import 4 drafts' }).click();
@@ -76,6 +84,7 @@ test('a picked CSV: columns matched (one by hand), the invalid row shown with it
   await expect(report.getByRole('heading', { name: 'Created (4)' })).toBeVisible({ timeout: 30_000 });
   await expect(report.getByRole('region', { name: 'Skipped' })).toContainText('Row 4: Title: Required');
   await expect(report.getByRole('heading', { name: 'Refused by the marketplace (0)' })).toBeVisible();
+  await shoot(page, 'import-report');
 
   // Exactly four drafts, with what their rows said, on the marketplace itself.
   const orders = await until(() => marketOrdersOfRun(webHost), (found) => found.length >= 4, 'the four drafts on the marketplace', 20_000, 150);

@@ -228,14 +228,11 @@ export class RowReader {
   }
 }
 
+/** The import's field a form field's issue belongs to: the form's types of work are the import's type of work. */
+const ownFieldOf = (field: JobField | 'general'): string => (field === 'typesOfWork' ? 'typeOfWork' : field);
+
 /** The job form's field as an import names it (the form's "Amount" is the import's "Pay amount"). */
 function labelOf(field: JobField): string {
   const imported = ownFieldOf(field);
-  return imported in IMPORT_FIELDS ? IMPORT_FIELDS[imported as ImportField].label : JOB_FIELDS[field as JobField];
-}
-
-function ownFieldOf(field: JobField | 'general'): string {
-  if (field === 'typesOfWork') return 'typeOfWork';
-  if (field === 'client' || field === 'project' || field === 'manager' || field === 'location') return field;
-  return field;
+  return imported in IMPORT_FIELDS ? IMPORT_FIELDS[imported as ImportField].label : JOB_FIELDS[field];
 }
