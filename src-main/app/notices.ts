@@ -1,3 +1,4 @@
+import type { SyncStatusPayload } from '../../src-shared/ipc/channels';
 import type { AppliedEntry, Notice } from '../../src-shared/ipc/notices';
 import type { PendingDeliverable } from '../db/work-order-parts-repository';
 import type { EventHub } from './event-hub';
@@ -48,9 +49,14 @@ export interface NoticeWatchOptions {
 /** Follows the app's events and emits `notices:did-arrive` for what is news; returns the unsubscribe. */
 export function watchNotices(options: NoticeWatchOptions): () => void {
   const { events } = options;
-  // The first reading of each is what the last run (or the environment) left: old news, not announced.
+  // The first refused count is what the last run (or the environment) left: old news.
   let refused: number | undefined;
-  // Per environment: switching to one is not news of its files.
+  // Deliverables are news once this run has pulled the environment: what the first pull brings in is
+  // what the coordinator sees on opening the app (the badge counts it), not something to pop up.
+  const pulled = new Set<string>();
+  // A baseline must come from a count begun after the pull ended, not one already on its way.
+  let generation = 0;
+  const baselineFrom = new Map<string, number>();
   const seen = new Map<string, Set<number>>();
   let counting: Promise<void> | undefined;
   let countAgain = false;
@@ -60,11 +66,13 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
   };
 
   const recount = async () => {
+    const started = generation;
     const { environment, items } = await options.pendingDeliverables();
-    const known = seen.get(environment);
-    const arrived = known === undefined ? [] : items.filter((item) => !known.has(item.attachmentId));
-    seen.set(environment, new Set([...(known ?? []), ...items.map((item) => item.attachmentId)]));
-    announce(deliverablesNotice(arrived));
+    const known = seen.get(environment) ?? new Set<number>();
+    const announcing = pulled.has(environment);
+    if (!announcing && started >= (baselineFrom.get(environment) ?? Infinity)) pulled.add(environment);
+    seen.set(environment, new Set([...known, ...items.map((item) => item.attachmentId)]));
+    if (announcing) announce(deliverablesNotice(items.filter((item) => !known.has(item.attachmentId))));
   };
   // Cache changes come in bursts (a pull, a drained outbox): one count at a time, and one more after it.
   const scheduleRecount = () => {
@@ -82,7 +90,6 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
         }
       });
   };
-  scheduleRecount();
 
   return events.subscribe((event, payload) => {
     if (event === 'outbox:changed') {
@@ -93,6 +100,12 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
     } else if (event === 'outbox:did-apply') {
       announce(uploadNotice(payload as AppliedEntry));
     } else if (event === 'workorders:did-change') {
+      scheduleRecount();
+    } else if (event === 'sync:progress') {
+      const status = payload as SyncStatusPayload;
+      if (status.state !== 'idle' || status.lastSyncedAt === null || baselineFrom.has(status.environment)) return;
+      generation += 1;
+      baselineFrom.set(status.environment, generation);
       scheduleRecount();
     } else if (event === 'environments:did-change') {
       // Another environment's outbox: its refusals were announced when they happened.

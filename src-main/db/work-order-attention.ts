@@ -9,10 +9,11 @@ const UNDER_WAY = "('confirmed', 'on_my_way', 'checked_in', 'checked_out')";
 /** An order whose provider's files wait for review: under way or done (`w`, a row of work_orders). */
 export const DELIVERABLE_ORDER = `w.status_id IN (${ASSIGNED}, ${id('workdone')})`;
 /**
- * A file waiting for review (`a`, a row of attachments). A file of our own still queued for upload
- * (a temporary, negative id) is not a provider's deliverable.
+ * A provider's file waiting for review (`a`, a row of attachments). A file of our own still queued
+ * for upload (a temporary, negative id) is not one, nor a file in a folder the cache knows is not a
+ * Deliverables (`slot`) folder: the buyer's own Documents.
  */
-export const DELIVERABLE_PENDING = `a.status = 'pending' AND a.id > 0`;
+export const DELIVERABLE_PENDING = `a.status = 'pending' AND a.id > 0 AND coalesce((SELECT f.type FROM attachment_folders f WHERE f.id = a.folder_id), 'slot') = 'slot'`;
 
 /**
  * Each reason as a condition on `w` (a row of work_orders), `@now` bound to epoch ms. Written once,

@@ -27,9 +27,14 @@ describe('desktop notices', () => {
     const file = join(temporaryDir(), 'meter-reading.jpg');
     writeFileSync(file, createHash('sha256').update('meter').digest());
 
+    const waiting = async () => (await call<{ total: number }>('deliverables:list', {})).total;
+    const before = await waiting();
     await call('attachments:upload', { workOrderId: id, path: file });
     await drained();
     await until(async () => notices, (list) => list.some((notice) => notice.kind === 'upload'), 'the upload notice');
+    // The coordinator's own file lands in Documents, pending: it is not a deliverable to review.
+    expect(await waiting()).toBe(before);
+    expect((await call<{ attention: Record<string, string[]> }>('workorders:list', { workOrderId: id })).attention[String(id)] ?? []).not.toContain('deliverables');
     expect(notices.find((notice) => notice.kind === 'upload')).toEqual({ kind: 'upload', title: 'Upload finished', body: `meter-reading.jpg was added to work order #${id}.`, workOrderId: id });
 
     await call('settings:update', { notifications: false });
@@ -74,7 +79,7 @@ describe('desktop notices', () => {
     stop();
   });
 
-  it('do not announce another environment’s deliverables when it is switched to', async () => {
+  it('do not announce what a first pull brings, nor another environment’s deliverables when it is switched to', async () => {
     const events = new EventHub();
     const notices = noticesOf(events);
     let current = { environment: 'local', items: [{ attachmentId: 1, workOrderId: 10 }] };
@@ -90,10 +95,17 @@ describe('desktop notices', () => {
       },
       onError: () => undefined,
     });
+    const pulled = (environment: 'local' | 'sandbox') => events.emit('sync:progress', { environment, state: 'idle', lastSyncedAt: 1, progress: null });
+    // What the first pull brings is the baseline, however many counts come before it ends.
+    events.emit('workorders:did-change', { all: true });
     await until(counts, (count) => count >= 1, 'the first count');
+    pulled('local');
+    await until(counts, (count) => count >= 2, 'the baseline');
     current = { environment: 'sandbox', items: [{ attachmentId: 7, workOrderId: 70 }, { attachmentId: 8, workOrderId: 71 }] };
     events.emit('workorders:did-change', { all: true });
-    await until(counts, (count) => count >= 2, 'the count after the switch');
+    await until(counts, (count) => count >= 3, 'the count after the switch');
+    pulled('sandbox');
+    await until(counts, (count) => count >= 4, 'the sandbox baseline');
     current = { environment: 'sandbox', items: [...current.items, { attachmentId: 9, workOrderId: 72 }, { attachmentId: 10, workOrderId: 73 }] };
     events.emit('workorders:did-change', { ids: [72, 73] });
     await until(async () => notices, (list) => list.length > 0, 'the notice');
