@@ -1,5 +1,6 @@
 import type { WorkOrderCreateBody } from '../../src-shared/api/work-order-requests';
 import { IMPORT_BATCH_MAX } from '../../src-shared/ipc/import-channels';
+import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke, on } from '../lib/api';
 import type { ImportSources } from '../lib/import/import-rows';
@@ -33,11 +34,33 @@ export async function rememberMapping(mapping: Record<string, string>): Promise<
   await invoke('settings:update', { importMapping: mapping });
 }
 
-/** Queues the drafts in batches; `onBatch` hears how many are queued so far. Answers one receipt per draft. */
+/** Half a frame of the web host's socket: a batch of long descriptions must still fit in one. */
+const BATCH_BYTES = WIRE_MAX_FRAME_BYTES / 2;
+
+/** The drafts cut into batches of at most IMPORT_BATCH_MAX orders and about BATCH_BYTES of JSON. */
+export function importBatches<Order>(orders: readonly Order[]): Order[][] {
+  const batches: Order[][] = [];
+  let batch: Order[] = [];
+  let bytes = 0;
+  for (const order of orders) {
+    const size = JSON.stringify(order).length;
+    if (batch.length > 0 && (batch.length === IMPORT_BATCH_MAX || bytes + size > BATCH_BYTES)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(order);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** Queues the drafts in batches, each all or none; `onBatch` hears how many are queued so far. Answers one receipt per draft. */
 export async function queueImport(orders: readonly WorkOrderCreateBody[], onBatch: (queued: number) => void): Promise<OutboxReceipt[]> {
   const receipts: OutboxReceipt[] = [];
-  for (let start = 0; start < orders.length; start += IMPORT_BATCH_MAX) {
-    const answer = await invoke('workorders:import', { orders: orders.slice(start, start + IMPORT_BATCH_MAX) });
+  for (const batch of importBatches(orders)) {
+    const answer = await invoke('workorders:import', { orders: batch });
     receipts.push(...answer.receipts);
     onBatch(receipts.length);
   }

@@ -25,6 +25,7 @@ vi.mock('../../src-renderer/lib/api', () => ({
 }));
 
 const { ImportSession } = await import('../../src-renderer/state/import.svelte');
+const { importBatches } = await import('../../src-renderer/services/import');
 const fire = (event: string, payload?: unknown) => fake.listeners[event]?.forEach((listener) => listener(payload));
 
 const table = (rows: string[][]) => ({ fileName: 'jobs.csv', headings: ['Job title', 'Ref'], rows });
@@ -82,5 +83,11 @@ describe('ImportSession', () => {
     // Nothing left in the outbox: every draft was made.
     flushSync();
     expect(session.created).toHaveLength(600);
+  });
+
+  it('cuts batches by size too, so long descriptions still fit the socket’s frames', () => {
+    const long = (index: number) => ({ title: `Job ${index}`, description: { html: 'x'.repeat(200_000) } });
+    expect(importBatches([long(1), long(2), long(3), long(4)]).map((batch) => batch.length)).toEqual([2, 2]);
+    expect(importBatches([])).toEqual([]);
   });
 });
