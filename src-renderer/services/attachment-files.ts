@@ -121,7 +121,8 @@ function release(entry: Entry): void {
 async function loadPreview(ref: AttachmentRef): Promise<LoadedPreview> {
   const info = await invoke('attachments:preview', ref);
   if (info.kind === 'other') return { kind: 'other', info };
-  const bytes = await readBytes(ref);
+  // One byte past the preview's limit says whether the text was cut.
+  const bytes = await readBytes(ref, info.kind === 'text' ? TEXT_PREVIEW_MAX_BYTES + 1 : undefined);
   if (info.kind === 'image') {
     // Typed so <img> draws it (an SVG needs image/svg+xml); an <img> runs no script and loads nothing.
     return { kind: 'image', info, url: URL.createObjectURL(new Blob([bytes], { type: previewBlobType(info.name, info.mime) })) };
@@ -132,8 +133,27 @@ async function loadPreview(ref: AttachmentRef): Promise<LoadedPreview> {
   return { kind: 'text', info, text, truncated };
 }
 
+/** Reads at most `limit` bytes of an answer and drops the rest: a 100 MiB log previews its start only. */
+async function readUpTo(response: Response, limit: number): Promise<Blob> {
+  const reader = response.body?.getReader();
+  if (!reader) return response.blob();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    read += value.byteLength;
+    if (read > limit) {
+      await reader.cancel();
+      break;
+    }
+  }
+  return new Blob(chunks);
+}
+
 /** The cached bytes as an opaque Blob: over IPC on the desktop, over the web host's HTTP otherwise. */
-async function readBytes(ref: AttachmentRef): Promise<Blob> {
+async function readBytes(ref: AttachmentRef, limit?: number): Promise<Blob> {
   if (isDesktop()) return new Blob([await invoke('attachments:bytes', ref)]);
   const token = takeToken();
   if (!token) throw new AppError('IPC_NOT_CONNECTED');
@@ -146,7 +166,7 @@ async function readBytes(ref: AttachmentRef): Promise<Blob> {
   } catch {
     throw new AppError('IPC_DISCONNECTED');
   }
-  if (response.ok) return response.blob();
+  if (response.ok) return limit === undefined ? response.blob() : readUpTo(response, limit);
   const refusal = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
   throw refusal.success ? AppError.fromBody(refusal.data) : new AppError('INTERNAL');
 }

@@ -85,6 +85,25 @@ describe('attachmentFiles', () => {
     if (big.kind === 'text') expect(big.text).toHaveLength(TEXT_PREVIEW_MAX_BYTES);
   });
 
+  it('stops reading a long text file past the preview limit', async () => {
+    previews.set(7, { name: 'huge.log', mime: 'text/plain', size: 64 * 64 * 1024, kind: 'text' });
+    let pulled = 0;
+    vi.stubGlobal('fetch', async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled += 1;
+            if (pulled > 64) controller.close();
+            else controller.enqueue(new Uint8Array(64 * 1024).fill(66));
+          },
+        }),
+      ),
+    );
+    const preview = await attachmentFiles.load({ workOrderId: 5, attachmentId: 7 });
+    expect(preview).toMatchObject({ kind: 'text', truncated: true });
+    expect(pulled).toBeLessThan(16);
+  });
+
   it('reads no bytes for a file it cannot preview, and forgets a failure so the next load tries again', async () => {
     file(4, 'setup.exe', 'application/x-msdownload', 'MZ');
     expect(await attachmentFiles.load({ workOrderId: 5, attachmentId: 4 })).toMatchObject({ kind: 'other' });

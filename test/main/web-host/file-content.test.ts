@@ -74,3 +74,16 @@ describe('GET /attachment-content', () => {
     expect(await unknown.body.json()).toMatchObject({ code: 'WORK_ORDER_NOT_FOUND' });
   });
 });
+
+describe('the renderer’s module scripts', () => {
+  it('serves .mjs (pdf.js’s worker) as JavaScript, which a module worker requires', async () => {
+    const dir = rendererDir();
+    writeFileSync(join(dir, 'assets', 'pdf.worker.min-abc.mjs'), 'export {};');
+    const host = await startWebHost({ app: stubApp({}), rendererDir: dir, port: 0 });
+    hosts.push(host);
+    const answer = await request(`${host.origin}/assets/pdf.worker.min-abc.mjs`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    await answer.body.dump();
+  });
+});
