@@ -43,6 +43,8 @@ async function queue(row: UploadRow, file: File, path: string | undefined): Prom
     const source = path ? { path } : { stagedId: (await stage(row, file)).stagedId };
     if (!uploads.rows.some((candidate) => candidate.id === row.id)) return;
     const { entryId } = await invoke('attachments:upload', { workOrderId: row.workOrderId, folderId: row.folderId, ...source });
+    // Cancelled while the outbox was taking it: take it out again.
+    if (!uploads.rows.some((candidate) => candidate.id === row.id)) return void (await invoke('outbox:discard', { entryId }).catch(() => undefined));
     // The upload may have finished before this answer: the next outbox read says so.
     uploads.update(row.id, { entryId, phase: offline() ? 'waiting' : 'queued', sent: 0, total: row.size });
     await readOutbox();

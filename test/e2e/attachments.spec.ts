@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, createWriteStream, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
-import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
 // Attachments from disk (issue 17, item 1): files dropped and picked onto an order, followed to the
@@ -197,6 +197,18 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     await expect(row.getByRole('alert')).toBeVisible({ timeout: 30_000 });
     await row.getByRole('button', { name: 'Retry the upload of refused-once.txt' }).click();
     await expect(row.getByRole('progressbar')).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 30_000 });
+  });
+
+  await test.step('Cancel while a file is still on its way: it never reaches the marketplace', async () => {
+    const second = test.info().outputPath('walkthrough-take-2.mp4');
+    copyFileSync(big, second);
+    await documents.getByLabel('Files for Documents').setInputFiles(second);
+    await documents.getByRole('button', { name: 'Cancel the upload of walkthrough-take-2.mp4' }).click();
+    await expect(documents.getByRole('listitem', { name: 'Upload of walkthrough-take-2.mp4' })).toHaveCount(0);
+    // Anything queued before the cancel arrived would have been discarded with it: the outbox is empty.
+    await expect.poll(async () => (await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length).toBe(0);
+    const folders = await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`);
+    expect(folders.results.flatMap((folder) => folder.results).some((attachment) => attachment.file.name === 'walkthrough-take-2.mp4')).toBe(false);
   });
 
   await test.step('a 101 MiB file is refused at once, and not a byte of it is sent', async () => {
