@@ -32,15 +32,18 @@ interface QueueRow {
 
 const QUEUE_SQL = `
   SELECT a.json AS attachment, a.work_order_id, a.folder_id, f.name AS folder_name, f.min_files,
-    (SELECT COUNT(*) FROM attachments x WHERE x.work_order_id = a.work_order_id AND x.folder_id IS a.folder_id) AS uploaded,
-    (SELECT COUNT(*) FROM attachments x WHERE x.work_order_id = a.work_order_id AND x.folder_id IS a.folder_id AND x.status = 'approved') AS approved,
-    (SELECT COUNT(*) FROM attachments x WHERE x.work_order_id = a.work_order_id AND x.folder_id IS a.folder_id AND x.status = 'denied') AS denied,
+    counts.uploaded, counts.approved, counts.denied,
     w.client_id, w.client_name, w.type_of_work_id, w.title, d.json AS order_json, c.json AS client_json
   FROM attachments a INDEXED BY attachments_awaiting_review
   JOIN work_orders w ON w.id = a.work_order_id
   LEFT JOIN attachment_folders f ON f.id = a.folder_id
   LEFT JOIN work_order_documents d ON d.id = w.id
   LEFT JOIN clients c ON c.id = w.client_id
+  JOIN (
+    SELECT x.work_order_id, x.folder_id, COUNT(*) AS uploaded, SUM(x.status = 'approved') AS approved, SUM(x.status = 'denied') AS denied
+    FROM attachments x WHERE x.work_order_id IN (SELECT work_order_id FROM attachments WHERE status = 'pending' AND id > 0)
+    GROUP BY x.work_order_id, x.folder_id
+  ) counts ON counts.work_order_id = a.work_order_id AND counts.folder_id IS a.folder_id
   WHERE a.status = 'pending' AND a.id > 0
     AND w.status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')})
     AND (f.type IS NULL OR f.type = 'slot')
@@ -127,11 +130,21 @@ export class DeliverablesRepository {
 
   /** The queue, filtered; `total` and the filter options count the whole queue. */
   list(filter: DeliverablesFilter = {}): DeliverablesPage {
+    // An order's document is read once however many of its files wait.
+    const summaries = new Map<number, DeliverableOrder>();
+    const summaryOf = (row: QueueRow) => {
+      let found = summaries.get(row.work_order_id);
+      if (!found) {
+        found = summary(row);
+        summaries.set(row.work_order_id, found);
+      }
+      return found;
+    };
     const all = this.#queue.all().map(
       (row): Deliverable => ({
         workOrderId: row.work_order_id,
         attachment: JSON.parse(row.attachment) as Attachment,
-        order: summary(row),
+        order: summaryOf(row),
         folder: {
           id: row.folder_id ?? 0,
           name: row.folder_name,

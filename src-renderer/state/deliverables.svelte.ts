@@ -29,6 +29,9 @@ export function keepPlace(before: readonly Deliverable[], after: readonly Delive
   return first ? deliverableKey(first) : undefined;
 }
 
+/** How many files after the current one are loaded ahead. */
+const PREFETCH_AHEAD = 2;
+
 const NO_OPTIONS: DeliverablesPage['options'] = { clients: [], typesOfWork: [], orders: [] };
 
 /**
@@ -56,13 +59,31 @@ export class DeliverablesState {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #reviewed = new Set<string>();
   #reads = 0;
+  /** A read on its way, and whether another change came meanwhile: a burst of changes is one more read, not one each. */
+  #reading: Promise<void> | undefined;
+  #readAgain = false;
 
   index = $derived(this.items.findIndex((item) => deliverableKey(item) === this.currentKey));
   current = $derived(this.index >= 0 ? this.items[this.index] : undefined);
 
   start(): () => void {
     void this.load();
-    return service.followQueue(() => void this.load());
+    return service.followQueue(() => this.refresh());
+  }
+
+  /** Reads the queue again after a change; while a read is on its way, once more after it. */
+  refresh(): void {
+    if (this.#reading) {
+      this.#readAgain = true;
+      return;
+    }
+    this.#reading = this.load().finally(() => {
+      this.#reading = undefined;
+      if (this.#readAgain) {
+        this.#readAgain = false;
+        this.refresh();
+      }
+    });
   }
 
   async load(): Promise<void> {
@@ -164,9 +185,11 @@ export class DeliverablesState {
     return queued;
   }
 
-  /** The file after the current one loads in the background, so the next move paints at once. */
+  /**
+   * The files after the current one load in the background, so the next move paints at once; two
+   * ahead, so a quick run of approvals does not outpace the loading.
+   */
   #prefetchNext(): void {
-    const next = this.items[this.index + 1];
-    if (next) service.prefetchPreview(next);
+    for (const next of this.items.slice(this.index + 1, this.index + 1 + PREFETCH_AHEAD)) service.prefetchPreview(next);
   }
 }

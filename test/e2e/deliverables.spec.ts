@@ -97,4 +97,14 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   );
   expect(files.find((file) => file.file.name === 'panel-after.png')).toMatchObject({ status: 'approved' });
   expect(files.find((file) => file.file.name === 'panel-before.png')).toMatchObject({ status: 'denied', status_description: REASON });
+
+  // The keys are in the shortcut sheet too, and o opens the current file's order.
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toContainText('Approve the deliverable and go to the next');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  const next = /#(\d+)/.exec((await queue.getByRole('button').first().textContent()) ?? '')?.[1];
+  await page.keyboard.press('o');
+  await expect(page.getByRole('complementary', { name: `Work order ${next}` })).toBeVisible();
 });

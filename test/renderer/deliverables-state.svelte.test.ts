@@ -129,7 +129,7 @@ describe('DeliverablesState', () => {
     expect(state.current).toEqual(a);
     for (let step = 0; step < 10; step++) state.next();
     expect(state.current).toEqual(d);
-    // Each move warmed the file after it: b while on a, then c and d; none past the end.
+    // Each move warmed the files after it (two ahead): b and c while on a, then d; none past the end.
     expect([...new Set(prefetched)]).toEqual(keys([b, c, d]));
   });
 });
