@@ -16,6 +16,7 @@ import type { AttentionReason } from '../../src-shared/domain/attention';
 import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, NEEDS_ATTENTION } from './work-order-attention';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
+import { InsightsWriter } from './insights-rows';
 
 /** The service's sorts the cache can answer (it has no creation date column), plus the last change. */
 export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated';
@@ -181,13 +182,15 @@ export class WorkOrderRepository {
     this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
     this.#generation = db.prepare('SELECT total_changes()').pluck();
     this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
+    const insights = new InsightsWriter(db);
     this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
       for (const { order, json } of entries) {
         const row = workOrderRow(order, receivedAt, cachedAt);
         const values = ROW_COLUMNS.map((column) => row[column]);
         // Most writes are of orders new to the cache: they skip the update and the index delete.
-        if (this.#insertNew.run(values).changes === 1) {
+        const isNew = this.#insertNew.run(values).changes === 1;
+        if (isNew) {
           this.#insertDocument.run(row.id, json);
         } else {
           this.#upsert.run(values);
@@ -199,6 +202,7 @@ export class WorkOrderRepository {
         const search = workOrderSearchRow(order);
         this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids, search.tags);
         for (const tag of appliedTags(order)) this.#insertTag.run(row.id, tag.id);
+        insights.write(order, !isNew);
       }
     });
   }

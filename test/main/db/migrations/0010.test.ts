@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { laborSum } from '../../../../src-shared/domain/pay-total';
 import type { PayInput } from '../../../../src-shared/api/pay';
+import type { WorkOrder } from '../../../../src-shared/api/work-order';
+import { openCache } from '../../../../src-main/db/database';
+import { WorkOrderRepository } from '../../../../src-main/db/work-order-repository';
 import { migrateTo } from './support';
 
 const utc = (iso: string) => ({ utc: iso, local: { date: iso.slice(0, 10), time: iso.slice(11) } });
@@ -45,7 +48,7 @@ const FULL = {
   },
 };
 
-describe('migration 0010: what Insights aggregates, out of the documents', () => {
+describe('migration 0010: what Insights aggregates, out of the documents already cached', () => {
   it('backfills milestones, committed pay and problems from the documents already cached', () => {
     const db = cacheAt9({ 61: FULL, 62: { id: 62, title: 'A list item', pay: { type: 'fixed', base: { amount: 240 } } }, 63: { id: 63 } });
     expect(migrateTo(db, 10)).toBe(10);
@@ -70,18 +73,13 @@ describe('migration 0010: what Insights aggregates, out of the documents', () =>
     ]);
   });
 
-  it('keeps the rows true as documents are written, replaced and removed', () => {
-    const db = cacheAt9({});
-    migrateTo(db, 10);
-    insert(db, 61, FULL);
-    expect(problems(db)).toHaveLength(3);
-    const replaced = { ...FULL, problems: { results: [{ id: 7001, type: { id: 25, name: 'Provider late' }, resolution: { status: 'resolved' } }] }, milestones: { ...FULL.milestones, approved: utc('2026-03-06 09:00:00') } };
-    db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json').run(61, JSON.stringify(replaced));
-    expect(problems(db)).toEqual([{ work_order_id: 61, problem_id: 7001, type_id: 25, type_name: 'Provider late', resolved: 1 }]);
-    expect(db.prepare('SELECT approved_at FROM work_order_insights WHERE work_order_id = 61').pluck().get()).toBe(ms('2026-03-06 09:00:00'));
-    db.prepare('DELETE FROM work_orders WHERE id = 61').run();
-    expect(insights(db)).toEqual([]);
-    expect(problems(db)).toEqual([]);
+  it('fills what the repository writes with each order since', () => {
+    const migrated = cacheAt9({ 61: FULL });
+    migrateTo(migrated, 10);
+    const written = openCache(':memory:');
+    new WorkOrderRepository(written).upsertMany([FULL as unknown as WorkOrder]);
+    expect(insights(migrated)).toEqual(insights(written));
+    expect(problems(migrated)).toEqual(problems(written));
   });
 
   it('commits the same pay as laborSum for every pay type', () => {
@@ -93,9 +91,8 @@ describe('migration 0010: what Insights aggregates, out of the documents', () =>
       { type: 'blended', base: { amount: 100, units: 2 }, additional: { amount: 33.33, units: 3 } },
       { type: 'blended', base: { amount: 100, units: 2 } },
     ];
-    const db = cacheAt9({});
+    const db = cacheAt9(Object.fromEntries(pays.map((pay, index) => [index + 1, { id: index + 1, pay }])));
     migrateTo(db, 10);
-    pays.forEach((pay, index) => insert(db, index + 1, { id: index + 1, pay }));
     expect(db.prepare('SELECT pay_committed FROM work_order_insights ORDER BY work_order_id').pluck().all()).toEqual(pays.map(laborSum));
   });
 });

@@ -1,0 +1,73 @@
+import type { Statement } from 'better-sqlite3';
+import type { PayInput } from '../../src-shared/api/pay';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import { laborSum } from '../../src-shared/domain/pay-total';
+import { finite, text } from './column-values';
+import type { CacheDatabase } from './database';
+import { utcToEpochMs } from './work-order-columns';
+
+const MILESTONES = ['created', 'published', 'assigned', 'workdone', 'approved', 'canceled'] as const;
+
+/** The labour an order commits (`laborSum`), or null when its pay says no amount. */
+function payCommitted(pay: WorkOrder['pay']): number | null {
+  const amount = finite(pay?.base?.amount);
+  if (amount === null) return null;
+  const units = finite(pay?.base?.units);
+  const additional = pay?.additional;
+  const extraAmount = finite(additional?.amount);
+  const extraUnits = finite(additional?.units);
+  const sum: number | undefined = laborSum({
+    type: (text(pay?.type) ?? 'fixed') as PayInput['type'],
+    base: { amount, ...(units === null ? {} : { units }) },
+    ...(extraAmount === null ? {} : { additional: { amount: extraAmount, ...(extraUnits === null ? {} : { units: extraUnits }) } }),
+  } as PayInput);
+  // A pay type the contract does not name pays its base amount, as far as the cache can tell.
+  return sum ?? amount;
+}
+
+/** Milestone moments (epoch ms) and committed pay: a row of work_order_insights, in column order. */
+export function insightsValues(order: WorkOrder): (number | null)[] {
+  const milestones = (order.milestones ?? {}) as Record<string, { utc?: string | null } | null | undefined>;
+  return [order.id, ...MILESTONES.map((slug) => utcToEpochMs(milestones[slug]?.utc)), payCommitted(order.pay)];
+}
+
+/** Problems with an id, resolved as the open-problem count reads them (work-order-columns.ts). */
+export function problemValues(order: WorkOrder): [number, number, number | null, string | null, number][] {
+  const results = Array.isArray(order.problems?.results) ? order.problems.results : [];
+  const seen = new Set<number>();
+  return results.flatMap((problem) => {
+    const id = finite(problem?.id);
+    if (id === null || !Number.isInteger(id) || seen.has(id)) return [];
+    seen.add(id);
+    const resolved = (problem as { resolved?: unknown }).resolved === true || problem.resolution?.status === 'resolved';
+    return [[order.id, id, finite(problem.type?.id), text(problem.type?.name), resolved ? 1 : 0]];
+  });
+}
+
+/**
+ * Keeps work_order_insights and work_order_problems (migration 0010) true as orders are written:
+ * the repository calls it inside its write transaction, with the order it has already parsed, so
+ * 100,000 orders of a first sync cost no second read of their JSON.
+ */
+export class InsightsWriter {
+  readonly #upsert: Statement;
+  readonly #deleteProblems: Statement;
+  readonly #insertProblem: Statement;
+
+  constructor(db: CacheDatabase) {
+    const columns = ['created_at', 'published_at', 'assigned_at', 'workdone_at', 'approved_at', 'canceled_at', 'pay_committed'];
+    this.#upsert = db.prepare(
+      `INSERT INTO work_order_insights (work_order_id, ${columns.join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')})
+       ON CONFLICT (work_order_id) DO UPDATE SET ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}`,
+    );
+    this.#deleteProblems = db.prepare('DELETE FROM work_order_problems WHERE work_order_id = ?');
+    this.#insertProblem = db.prepare('INSERT INTO work_order_problems (work_order_id, problem_id, type_id, type_name, resolved) VALUES (?, ?, ?, ?, ?)');
+  }
+
+  /** `replaced`: the order was cached before, so problems it no longer has must go. */
+  write(order: WorkOrder, replaced: boolean): void {
+    this.#upsert.run(insightsValues(order));
+    if (replaced) this.#deleteProblems.run(order.id);
+    for (const values of problemValues(order)) this.#insertProblem.run(values);
+  }
+}
