@@ -140,37 +140,42 @@ async function hostRefusedHandshake(opened: boolean): Promise<boolean> {
   }
 }
 
-/**
- * Browser mode only (Electron gives main the dropped file's path instead): streams a dropped file
- * to the web host, which copies it into the staging folder. Pass the answer's `stagedId` to
- * `attachments:upload`. Throws an `AppError`; a file over the limit is refused before it is sent.
- */
-export async function stageDroppedFile(file: File, { signal }: { signal?: AbortSignal } = {}): Promise<StagedUpload> {
+/** Where and how a page sends a file's bytes to the web host's staging (`POST /files`). */
+export function stagingRequest(file: File): { url: URL; headers: Record<string, string> } {
   const token = takeToken();
   if (!token) throw new AppError('IPC_NOT_CONNECTED');
   if (file.size > ATTACHMENT_MAX_BYTES) throw new AppError('ATTACHMENT_TOO_LARGE');
   const url = new URL(FILE_UPLOAD_PATH, window.location.href);
   url.searchParams.set('name', file.name);
-  let response: Response;
-  try {
-    // The token goes in a header, not the URL: the browser keeps URLs in its history and caches.
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
-      body: file,
-      cache: 'no-store',
-      signal,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new AppError('IPC_DISCONNECTED');
-  }
-  const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) {
+  // The token goes in a header, not the URL: the browser keeps URLs in its history and caches.
+  return { url, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' } };
+}
+
+/** The staging's answer: the staged file, or the refusal it carried as an `AppError`. */
+export function stagedAnswer(ok: boolean, body: unknown): StagedUpload {
+  if (ok) {
     const staged = StagedUploadSchema.safeParse(body);
     if (staged.success) return staged.data;
     throw new AppError('INTERNAL');
   }
   const refusal = ErrorBodySchema.safeParse(body);
   throw refusal.success ? AppError.fromBody(refusal.data) : new AppError('INTERNAL');
+}
+
+/**
+ * Browser mode only (Electron gives main the dropped file's path instead): streams a dropped file
+ * to the web host, which copies it into the staging folder. Pass the answer's `stagedId` to
+ * `attachments:upload`. Throws an `AppError`; a file over the limit is refused before it is sent.
+ * (The Attachments section sends with XMLHttpRequest instead, for its upload progress.)
+ */
+export async function stageDroppedFile(file: File, { signal }: { signal?: AbortSignal } = {}): Promise<StagedUpload> {
+  const { url, headers } = stagingRequest(file);
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers, body: file, cache: 'no-store', signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new AppError('IPC_DISCONNECTED');
+  }
+  return stagedAnswer(response.ok, await response.json().catch(() => undefined));
 }

@@ -1,10 +1,9 @@
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
-import { ErrorBodySchema } from '../../src-shared/ipc/channels';
-import { FILE_UPLOAD_PATH, StagedUploadSchema, type StagedUpload } from '../../src-shared/ipc/file-upload';
+import type { StagedUpload } from '../../src-shared/ipc/file-upload';
 import { invoke, on, pathForFile } from '../lib/api';
 import { formatBytes } from '../lib/format';
-import { takeToken } from '../lib/web-bridge';
+import { stagedAnswer, stagingRequest } from '../lib/web-bridge';
 import { connectivity } from '../state/connectivity.svelte';
 import { toasts } from '../state/toasts.svelte';
 import { uploads, type UploadRow } from '../state/uploads.svelte';
@@ -57,29 +56,22 @@ async function queue(row: UploadRow, file: File, path: string | undefined): Prom
 
 /** Streams the file to the web host's staging with byte progress (fetch cannot report an upload's progress). */
 function stage(row: UploadRow, file: File): Promise<StagedUpload> {
-  const token = takeToken();
-  if (!token) return Promise.reject(new AppError('IPC_NOT_CONNECTED'));
-  const url = new URL(FILE_UPLOAD_PATH, window.location.href);
-  url.searchParams.set('name', file.name);
+  const { url, headers } = stagingRequest(file);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     staging.set(row.id, request);
     request.open('POST', url);
-    // The token in a header, not the URL: the browser keeps URLs in its history and caches.
-    request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.setRequestHeader('Content-Type', 'application/octet-stream');
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
     request.responseType = 'json';
     request.upload.onprogress = (event) => uploads.update(row.id, { sent: event.loaded, total: event.lengthComputable ? event.total : file.size });
     request.onabort = () => reject(new DOMException('Cancelled', 'AbortError'));
     request.onerror = () => reject(new AppError('IPC_DISCONNECTED'));
     request.onload = () => {
-      const body: unknown = request.response;
-      if (request.status === 201) {
-        const staged = StagedUploadSchema.safeParse(body);
-        return staged.success ? resolve(staged.data) : reject(new AppError('INTERNAL'));
+      try {
+        resolve(stagedAnswer(request.status === 201, request.response));
+      } catch (error) {
+        reject(error);
       }
-      const refusal = ErrorBodySchema.safeParse(body);
-      reject(refusal.success ? AppError.fromBody(refusal.data) : new AppError('INTERNAL'));
     };
     request.onloadend = () => staging.delete(row.id);
     request.send(file);
