@@ -9,57 +9,69 @@ const statusId = (slug: StatusSlug): number => statusBySlug(slug)?.id ?? -1;
 /** Orders whose pay is committed: a provider holds them, or their work waits for payment. */
 const COMMITTED = `(${['assigned', 'workdone', 'approved'].map((slug) => statusId(slug as StatusSlug)).join(', ')})`;
 
-/** The period and filters, on `w` (work_orders); every aggregate reads the same orders. */
-const IN_PERIOD = `w.schedule_start >= @from AND w.schedule_start < @to
-  AND (@client IS NULL OR w.client_id = @client) AND (@typeOfWork IS NULL OR w.type_of_work_id = @typeOfWork)`;
+/**
+ * The period and filters, on `i` (work_order_insights, which carries the order's period columns):
+ * every aggregate reads the same orders, as one range scan of the covering index
+ * work_order_insights_period (migration 0012), never a row of work_orders.
+ */
+const IN_PERIOD = `i.schedule_start >= @from AND i.schedule_start < @to
+  AND (@client IS NULL OR i.client_id = @client) AND (@typeOfWork IS NULL OR i.type_of_work_id = @typeOfWork)`;
+/** The same on `w` (work_orders), for the attention rules, which read its sub-status. */
+const W_IN_PERIOD = IN_PERIOD.replaceAll('i.', 'w.');
+const WEEK = `CAST((i.schedule_start - @from) / ${WEEK_MS} AS INTEGER)`;
+/** A client's name as its orders carry it: one index lookup per client shown. */
+const CLIENT_NAME = (id: string) => `(SELECT client_name FROM work_orders WHERE client_id = ${id} AND client_name IS NOT NULL LIMIT 1)`;
 
 /**
  * Median and 90th percentile by nearest rank (the value at rank ceil(p × n)), per group, in SQL:
- * `durations` is a query of (k, name, s) rows, s in ms.
+ * `durations` is a query of (k, s) rows, s in ms.
  */
-const percentiles = (durations: string) => `
+const percentiles = (durations: string, name: string) => `
   WITH d AS (${durations}),
-  r AS (SELECT k, name, s, ROW_NUMBER() OVER (PARTITION BY k ORDER BY s) AS n, COUNT(*) OVER (PARTITION BY k) AS c FROM d)
-  SELECT k AS id, max(name) AS name, c AS count,
+  -- One window for both, so the rows are sorted once.
+  r AS (SELECT k, s, ROW_NUMBER() OVER w AS n, COUNT(*) OVER w AS c FROM d
+    WINDOW w AS (PARTITION BY k ORDER BY s ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
+  SELECT k AS id, ${name} AS name, c AS count,
     max(CASE WHEN n = (c + 1) / 2 THEN s END) AS median,
     max(CASE WHEN n = (9 * c + 9) / 10 THEN s END) AS p90
   FROM r GROUP BY k ORDER BY count DESC, k`;
 
 const DISPATCH = `(i.assigned_at - coalesce(i.published_at, i.created_at))`;
 const WORK_DONE = `(i.workdone_at - i.assigned_at)`;
-const FROM_PERIOD = `FROM work_orders w JOIN work_order_insights i ON i.work_order_id = w.id WHERE ${IN_PERIOD}`;
+const FROM_PERIOD = `FROM work_order_insights i WHERE ${IN_PERIOD}`;
 
 function durationQuery(span: string, key: 'type' | 'client'): string {
-  const [k, name] = key === 'type' ? ['w.type_of_work_id', 'NULL'] : ['w.client_id', 'w.client_name'];
-  return percentiles(`SELECT ${k} AS k, ${name} AS name, ${span} AS s ${FROM_PERIOD} AND ${span} >= 0`);
+  return percentiles(`SELECT ${key === 'type' ? 'i.type_of_work_id' : 'i.client_id'} AS k, ${span} AS s ${FROM_PERIOD} AND ${span} >= 0`, key === 'type' ? 'NULL' : CLIENT_NAME('k'));
 }
 
-const SQL = {
-  statusByWeek: `SELECT CAST((w.schedule_start - @from) / ${WEEK_MS} AS INTEGER) AS week, w.status_id AS statusId, COUNT(*) AS count
-    FROM work_orders w WHERE ${IN_PERIOD} GROUP BY week, w.status_id ORDER BY week, w.status_rank`,
-  totals: `SELECT COUNT(*) AS orders,
-      COUNT(i.created_at) AS withMilestones,
-      coalesce(SUM(w.open_problems > 0), 0) AS ordersWithOpenProblems,
-      coalesce(SUM(${ATTENTION_CONDITIONS.late}), 0) AS lateNow,
-      coalesce(SUM(${ATTENTION_CONDITIONS['at-risk']}), 0) AS atRiskNow,
-      coalesce(SUM(i.workdone_at > w.schedule_end), 0) AS workDoneLate,
-      COUNT(CASE WHEN i.workdone_at IS NOT NULL AND w.schedule_end IS NOT NULL THEN 1 END) AS workDoneMeasured
-    FROM work_orders w LEFT JOIN work_order_insights i ON i.work_order_id = w.id WHERE ${IN_PERIOD}`,
+export const INSIGHTS_SQL = {
+  statusByWeek: `SELECT ${WEEK} AS week, i.status_id AS statusId, COUNT(*) AS count ${FROM_PERIOD} GROUP BY week, i.status_id ORDER BY week, i.status_id`,
+  totals: `SELECT COUNT(*) AS orders, COUNT(i.created_at) AS withMilestones,
+      coalesce(SUM(i.workdone_at > i.schedule_end), 0) AS workDoneLate,
+      COUNT(CASE WHEN i.workdone_at IS NOT NULL AND i.schedule_end IS NOT NULL THEN 1 END) AS workDoneMeasured
+    ${FROM_PERIOD}`,
+  // Only assigned orders can be late or at risk: the attention index finds them.
+  attention: `SELECT coalesce(SUM(${ATTENTION_CONDITIONS.late}), 0) AS lateNow, coalesce(SUM(${ATTENTION_CONDITIONS['at-risk']}), 0) AS atRiskNow
+    FROM work_orders w WHERE w.status_id = ${statusId('assigned')} AND ${W_IN_PERIOD}`,
+  // Few orders have an open problem: their index (`+` keeps the planner off the schedule's) beats the period's.
+  openProblems: `SELECT COUNT(*) FROM work_orders w WHERE w.open_problems > 0 AND ${W_IN_PERIOD.replaceAll('w.schedule_start', '+w.schedule_start')}`,
   unscheduled: 'SELECT COUNT(*) FROM work_orders WHERE schedule_start IS NULL',
   dispatchByType: durationQuery(DISPATCH, 'type'),
   dispatchByClient: durationQuery(DISPATCH, 'client'),
   workDoneByType: durationQuery(WORK_DONE, 'type'),
   workDoneByClient: durationQuery(WORK_DONE, 'client'),
   problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
-    FROM work_orders w JOIN work_order_problems p ON p.work_order_id = w.id WHERE ${IN_PERIOD}
+    FROM work_order_problems p JOIN work_order_insights i ON i.work_order_id = p.work_order_id WHERE ${IN_PERIOD}
     GROUP BY p.type_id ORDER BY open DESC, resolved DESC, p.type_id`,
-  payByClient: `SELECT w.client_id AS clientId, max(w.client_name) AS name, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
-    ${FROM_PERIOD} AND w.status_id IN ${COMMITTED} GROUP BY w.client_id ORDER BY amount DESC, w.client_id`,
-  payByWeek: `SELECT CAST((w.schedule_start - @from) / ${WEEK_MS} AS INTEGER) AS week, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
-    ${FROM_PERIOD} AND w.status_id IN ${COMMITTED} GROUP BY week ORDER BY week`,
+  payByClient: `SELECT k AS clientId, ${CLIENT_NAME('k')} AS name, orders, amount FROM (
+      SELECT i.client_id AS k, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
+      ${FROM_PERIOD} AND i.status_id IN ${COMMITTED} GROUP BY i.client_id)
+    ORDER BY amount DESC, clientId`,
+  payByWeek: `SELECT ${WEEK} AS week, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
+    ${FROM_PERIOD} AND i.status_id IN ${COMMITTED} GROUP BY week ORDER BY week`,
 } as const;
 
-type Prepared = { [Name in keyof typeof SQL]: Statement };
+type Prepared = { [Name in keyof typeof INSIGHTS_SQL]: Statement };
 interface PercentileRow {
   id: number | null;
   name: string | null;
@@ -82,7 +94,7 @@ export class InsightsRepository {
   readonly #sql: Prepared;
 
   constructor(db: CacheDatabase) {
-    this.#sql = Object.fromEntries(Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Prepared;
+    this.#sql = Object.fromEntries(Object.entries(INSIGHTS_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Prepared;
   }
 
   /** `typeNames`: the names of the types of work (the reference list), which rows carry only by id. */
@@ -91,7 +103,8 @@ export class InsightsRepository {
     const parameters = { from, to, client: request.client ?? null, typeOfWork: request.typeOfWork ?? null };
     const weeks = Array.from({ length: Math.ceil((to - from) / WEEK_MS) }, (_unused, index) => from + index * WEEK_MS);
     const weekStart = (week: number) => from + week * WEEK_MS;
-    const totals = this.#sql.totals.get({ ...parameters, now }) as Omit<Insights['delays'], never> & { orders: number; withMilestones: number; ordersWithOpenProblems: number };
+    const totals = this.#sql.totals.get(parameters) as { orders: number; withMilestones: number; workDoneLate: number; workDoneMeasured: number };
+    const attention = this.#sql.attention.get({ ...parameters, now }) as { lateNow: number; atRiskNow: number };
     const percentileRows = (statement: Statement) => durationRows(statement.all(parameters) as PercentileRow[], typeNames);
     const problems = this.#sql.problems.all(parameters) as Insights['problems'];
     const byClient = this.#sql.payByClient.all(parameters) as Insights['pay']['byClient'];
@@ -106,8 +119,8 @@ export class InsightsRepository {
       timeToDispatch: { byTypeOfWork: percentileRows(this.#sql.dispatchByType), byClient: percentileRows(this.#sql.dispatchByClient) },
       timeToWorkDone: { byTypeOfWork: percentileRows(this.#sql.workDoneByType), byClient: percentileRows(this.#sql.workDoneByClient) },
       problems,
-      ordersWithOpenProblems: totals.ordersWithOpenProblems,
-      delays: { lateNow: totals.lateNow, atRiskNow: totals.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },
+      ordersWithOpenProblems: this.#sql.openProblems.pluck().get(parameters) as number,
+      delays: { lateNow: attention.lateNow, atRiskNow: attention.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },
       pay: {
         total: Math.round(byClient.reduce((sum, row) => sum + row.amount, 0) * 100) / 100,
         orders: byClient.reduce((sum, row) => sum + row.orders, 0),

@@ -4,7 +4,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { laborSum } from '../../src-shared/domain/pay-total';
 import { finite, text } from './column-values';
 import type { CacheDatabase } from './database';
-import { utcToEpochMs } from './work-order-columns';
+import { utcToEpochMs, type WorkOrderRow } from './work-order-columns';
 
 const MILESTONES = ['created', 'published', 'assigned', 'workdone', 'approved', 'canceled'] as const;
 
@@ -25,10 +25,14 @@ function payCommitted(pay: WorkOrder['pay']): number | null {
   return sum ?? amount;
 }
 
-/** Milestone moments (epoch ms) and committed pay: a row of work_order_insights, in column order. */
-export function insightsValues(order: WorkOrder): (number | null)[] {
+/** The order's columns a period's aggregates read besides these (migration 0012). */
+const ROW_COLUMNS = ['schedule_start', 'schedule_end', 'status_id', 'client_id', 'type_of_work_id'] as const satisfies readonly (keyof WorkOrderRow)[];
+const COLUMNS = ['created_at', 'published_at', 'assigned_at', 'workdone_at', 'approved_at', 'canceled_at', 'pay_committed', ...ROW_COLUMNS];
+
+/** Milestone moments (epoch ms), committed pay and the row's period columns: a row of work_order_insights, in column order. */
+export function insightsValues(order: WorkOrder, row: WorkOrderRow): (number | null)[] {
   const milestones = (order.milestones ?? {}) as Record<string, { utc?: string | null } | null | undefined>;
-  return [order.id, ...MILESTONES.map((slug) => utcToEpochMs(milestones[slug]?.utc)), payCommitted(order.pay)];
+  return [order.id, ...MILESTONES.map((slug) => utcToEpochMs(milestones[slug]?.utc)), payCommitted(order.pay), ...ROW_COLUMNS.map((column) => row[column])];
 }
 
 /** Problems with an id, resolved as the open-problem count reads them (work-order-columns.ts). */
@@ -45,7 +49,7 @@ export function problemValues(order: WorkOrder): [number, number, number | null,
 }
 
 /**
- * Keeps work_order_insights and work_order_problems (migration 0010) true as orders are written:
+ * Keeps work_order_insights and work_order_problems (migrations 0010, 0012) true as orders are written:
  * the repository calls it inside its write transaction, with the order it has already parsed, so
  * 100,000 orders of a first sync cost no second read of their JSON.
  */
@@ -55,7 +59,7 @@ export class InsightsWriter {
   readonly #insertProblem: Statement;
 
   constructor(db: CacheDatabase) {
-    const columns = ['created_at', 'published_at', 'assigned_at', 'workdone_at', 'approved_at', 'canceled_at', 'pay_committed'];
+    const columns = COLUMNS;
     this.#upsert = db.prepare(
       `INSERT INTO work_order_insights (work_order_id, ${columns.join(', ')}) VALUES (${['?', ...columns.map(() => '?')].join(', ')})
        ON CONFLICT (work_order_id) DO UPDATE SET ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}`,
@@ -65,8 +69,8 @@ export class InsightsWriter {
   }
 
   /** `replaced`: the order was cached before, so problems it no longer has must go. */
-  write(order: WorkOrder, replaced: boolean): void {
-    this.#upsert.run(insightsValues(order));
+  write(order: WorkOrder, row: WorkOrderRow, replaced: boolean): void {
+    this.#upsert.run(insightsValues(order, row));
     if (replaced) this.#deleteProblems.run(order.id);
     for (const values of problemValues(order)) this.#insertProblem.run(values);
   }

@@ -202,7 +202,7 @@ export class WorkOrderRepository {
         const search = workOrderSearchRow(order);
         this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids, search.tags);
         for (const tag of appliedTags(order)) this.#insertTag.run(row.id, tag.id);
-        insights.write(order, !isNew);
+        insights.write(order, row, !isNew);
       }
     });
   }
@@ -249,6 +249,7 @@ export class WorkOrderRepository {
   beginBulkLoad(): boolean {
     if (!this.isEmpty()) return false;
     deferIndexes(this.db, 'work_orders');
+    deferIndexes(this.db, 'work_order_insights');
     // A checkpoint mid-load copies pages the load is about to change again; the first commit after
     // the load (or the next open) checkpoints once instead.
     this.#checkpointPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;
