@@ -147,8 +147,11 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     await expect(documents.getByRole('list', { name: 'Files in Documents' }).getByText('walkthrough.mp4', { exact: true })).toBeVisible();
   });
 
-  await test.step('a file picked through the file input lands too', async () => {
-    await documents.getByLabel('Files for Documents').setInputFiles(picked);
+  await test.step('a file picked through the file dialog, by keyboard, lands too', async () => {
+    const chooser = page.waitForEvent('filechooser');
+    await documents.getByRole('button', { name: 'Add files to Documents…' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(picked);
     await expect(documents.getByRole('progressbar', { name: 'Upload of permit.txt' })).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 30_000 });
     const folders = await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`);
     const stored = folders.results.find((folder) => folder.name === 'Documents')?.results.find((attachment) => attachment.file.name === 'permit.txt');
