@@ -71,17 +71,17 @@ describe('the desktop app', () => {
     ]);
   });
 
-  it('notifies a refusal while the window is in the background, and a click brings it forward', async () => {
+  it('shows main’s notice while the window is in the background, and a click brings it forward', async () => {
     const { window, app } = await launch();
-    app.events.emit('outbox:changed', { pending: 2, refused: 0 });
-    app.events.emit('outbox:changed', { pending: 1, refused: 1 });
-    expect(electron().notifications.map((notification) => notification.options.title)).toEqual(['A change was refused']);
+    const notice = { kind: 'refusal', title: 'A change was refused', body: 'Open the Outbox to retry, edit or discard.' } as const;
+    app.events.emit('notices:did-arrive', notice);
+    expect(electron().notifications.map((notification) => notification.options)).toEqual([{ title: notice.title, body: notice.body }]);
     expect(electron().notifications[0]?.shown).toBe(true);
     electron().notifications[0]?.listeners.get('click')?.();
     expect(window.focus).toHaveBeenCalled();
 
     window.focused = true;
-    app.events.emit('outbox:changed', { pending: 0, refused: 2 });
+    app.events.emit('notices:did-arrive', { ...notice, title: '2 changes were refused' });
     expect(electron().notifications).toHaveLength(1);
   });
 
@@ -101,8 +101,7 @@ describe('the desktop app', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(electron().module.app.quit).not.toHaveBeenCalled();
     // No notification from events that arrive while closing.
-    app.events.emit('outbox:changed', { pending: 0, refused: 0 });
-    app.events.emit('outbox:changed', { pending: 0, refused: 5 });
+    app.events.emit('notices:did-arrive', { kind: 'refusal', title: '5 changes were refused', body: 'Open the Outbox.' });
     expect(electron().notifications).toHaveLength(0);
 
     finishClose();

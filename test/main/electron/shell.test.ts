@@ -58,7 +58,7 @@ describe('the Electron IPC bridge', () => {
     const window = createMainWindow(RENDERER);
     registerIpc(app, RENDERER, () => window as never);
     await electron().handlers.get('settings:update')?.({ senderFrame: { url: RENDERER } }, { theme: 'dark' });
-    expect(electron().windows[0]?.sent).toEqual([['settings:did-change', { theme: 'dark', undoSeconds: 10 }]]);
+    expect(electron().windows[0]?.sent).toEqual([['settings:did-change', { theme: 'dark', undoSeconds: 10, notifications: true }]]);
   });
 });
 
