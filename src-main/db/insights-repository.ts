@@ -105,7 +105,8 @@ export class InsightsRepository {
     const weekStart = (week: number) => from + week * WEEK_MS;
     const totals = this.#sql.totals.get(parameters) as { orders: number; withMilestones: number; workDoneLate: number; workDoneMeasured: number };
     const attention = this.#sql.attention.get({ ...parameters, now }) as { lateNow: number; atRiskNow: number };
-    const percentileRows = (statement: Statement) => durationRows(statement.all(parameters) as PercentileRow[], typeNames);
+    const percentileRows = (statement: Statement, by: 'type' | 'client') =>
+      request.durationsBy !== undefined && request.durationsBy !== by ? [] : durationRows(statement.all(parameters) as PercentileRow[], typeNames);
     const problems = this.#sql.problems.all(parameters) as Insights['problems'];
     const byClient = this.#sql.payByClient.all(parameters) as Insights['pay']['byClient'];
     return {
@@ -116,8 +117,8 @@ export class InsightsRepository {
       unscheduled: this.#sql.unscheduled.pluck().get() as number,
       statusByWeek: (this.#sql.statusByWeek.all(parameters) as { week: number; statusId: number | null; count: number }[]).map((row) => ({ weekStart: weekStart(row.week), statusId: row.statusId, count: row.count })),
       withMilestones: totals.withMilestones,
-      timeToDispatch: { byTypeOfWork: percentileRows(this.#sql.dispatchByType), byClient: percentileRows(this.#sql.dispatchByClient) },
-      timeToWorkDone: { byTypeOfWork: percentileRows(this.#sql.workDoneByType), byClient: percentileRows(this.#sql.workDoneByClient) },
+      timeToDispatch: { byTypeOfWork: percentileRows(this.#sql.dispatchByType, 'type'), byClient: percentileRows(this.#sql.dispatchByClient, 'client') },
+      timeToWorkDone: { byTypeOfWork: percentileRows(this.#sql.workDoneByType, 'type'), byClient: percentileRows(this.#sql.workDoneByClient, 'client') },
       problems,
       ordersWithOpenProblems: this.#sql.openProblems.pluck().get(parameters) as number,
       delays: { lateNow: attention.lateNow, atRiskNow: attention.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },

@@ -27,7 +27,7 @@ export class InsightsState {
 
   /** What the next load asks; the period is fixed when asked, so "this week" moves with the clock. */
   request(now: number = Date.now()): InsightsRequest {
-    return { ...periodRange(this.weeks, now), ...(this.client === undefined ? {} : { client: this.client }), ...(this.typeOfWork === undefined ? {} : { typeOfWork: this.typeOfWork }) };
+    return { ...periodRange(this.weeks, now), durationsBy: this.durationGroup, ...(this.client === undefined ? {} : { client: this.client }), ...(this.typeOfWork === undefined ? {} : { typeOfWork: this.typeOfWork }) };
   }
 
   start(): () => void {
@@ -65,8 +65,9 @@ export class InsightsState {
     this.typesOfWork = typesOfWork;
   }
 
-  choose(change: { weeks?: PeriodWeeks; client?: number | null; typeOfWork?: number | null }): void {
+  choose(change: { weeks?: PeriodWeeks; client?: number | null; typeOfWork?: number | null; durationGroup?: DurationGroup }): void {
     if (change.weeks !== undefined) this.weeks = change.weeks;
+    if (change.durationGroup !== undefined) this.durationGroup = change.durationGroup;
     if (change.client !== undefined) this.client = change.client ?? undefined;
     if (change.typeOfWork !== undefined) this.typeOfWork = change.typeOfWork ?? undefined;
     void this.load();

@@ -14,6 +14,8 @@ export const InsightsRequestSchema = z
     to: z.number().int(),
     client: z.number().int().positive().optional(),
     typeOfWork: z.number().int().positive().optional(),
+    /** The one grouping of durations the screen shows (each costs a sort of the period's orders); both when absent. */
+    durationsBy: z.enum(['type', 'client']).optional(),
   })
   .refine((request) => request.to > request.from && request.to - request.from <= INSIGHTS_MAX_WEEKS * WEEK_MS, {
     message: `The period must end after it starts and last at most ${INSIGHTS_MAX_WEEKS} weeks`,
@@ -38,6 +40,7 @@ const DurationRowSchema = z.strictObject({
 });
 export type DurationRow = z.infer<typeof DurationRowSchema>;
 
+/** A grouping the request left out (`durationsBy`) is an empty list. */
 const DurationsSchema = z.strictObject({ byTypeOfWork: z.array(DurationRowSchema), byClient: z.array(DurationRowSchema) });
 
 const ProblemTypeRowSchema = z.strictObject({ typeId: z.number().int().nullable(), name: z.string().nullable(), open: Count, resolved: Count });

@@ -64,6 +64,7 @@ describe('InsightsState', () => {
     expect(fake.calls).toHaveLength(2);
     const last = fake.calls[1] as { from: number; to: number; client: number };
     expect(last.client).toBe(501);
+    expect(last).toMatchObject({ durationsBy: 'type' });
     // The past four weeks and the next: five weeks of 7 × 24 h (a daylight-saving change moves an hour).
     expect(Math.abs(last.to - last.from - 5 * WEEK)).toBeLessThanOrEqual(3_600_000);
     expect(state.data?.from).toBe(last.from);

@@ -161,6 +161,9 @@ describe('InsightsRepository over a hand-built cache', () => {
     expect(globex.orders).toBe(2);
     expect(globex.pay.total).toBe(100);
     expect(globex.timeToDispatch.byClient.map((row) => row.id)).toEqual([502]);
+    const byClientOnly = InsightsSchema.parse(insights.get({ from: FROM, to: TO, durationsBy: 'client' }, new Map(), NOW));
+    expect(byClientOnly.timeToDispatch.byTypeOfWork).toEqual([]);
+    expect(byClientOnly.timeToDispatch.byClient.map((row) => row.id)).toEqual([501, 502]);
     const networking = get({ typeOfWork: 4 });
     expect(networking.orders).toBe(4);
     expect(networking.problems).toEqual([]);
