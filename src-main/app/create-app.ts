@@ -1,4 +1,5 @@
 import { AppInfoSchema, type AppInfo } from '../../src-shared/ipc/channels';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { LocalMarketplace } from '../environments/environment-manager';
 import type { Handlers } from '../ipc/dispatcher';
@@ -22,7 +23,7 @@ import type { ClientTimeouts } from './workspace';
 import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
-import { openDataPaths } from '../platform/paths';
+import { keychainServiceFor, openDataPaths } from '../platform/paths';
 import type { SecretStore } from '../platform/secret-store';
 import type { OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import { SettingsStore } from '../platform/settings-store';
@@ -89,7 +90,7 @@ export function createApp(config: AppConfig): App {
     logger,
     events,
     secretStore: config.secretStore,
-    keychain: config.keychain,
+    keychain: config.keychain ?? { service: keychainServiceFor(paths.dataDir, { platform: process.platform, env: process.env, home: homedir() }) },
     startLocalMarketplace:
       config.startLocalMarketplace ??
       // A file, so the demo company and what the coordinator did to it survive a restart.

@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { ensurePrivateDir } from './private-files';
 
 export const PRODUCT_NAME = 'Field Desk';
@@ -25,6 +25,18 @@ export function defaultDataDir({ platform, env, home }: PathEnvironment): string
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME);
   if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), PRODUCT_NAME);
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME);
+}
+
+/**
+ * The keychain service that holds the credentials of a data folder. The standard folder keeps the
+ * product's name, so an install's credentials stay where they were; any other folder (moved with
+ * `FIELD_DESK_DATA_DIR` or `--data-dir`: a second profile, a portable copy, a test) gets its own,
+ * so credentials stored or changed there never reach another folder's environments.
+ */
+export function keychainServiceFor(dataDir: string, environment: PathEnvironment): string {
+  const standard = defaultDataDir({ ...environment, env: { ...environment.env, FIELD_DESK_DATA_DIR: undefined } });
+  const folder = resolve(dataDir);
+  return folder === resolve(standard) ? PRODUCT_NAME : `${PRODUCT_NAME} (${folder})`;
 }
 
 export function dataPaths(dataDir: string): DataPaths {
