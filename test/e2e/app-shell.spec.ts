@@ -65,7 +65,7 @@ test('the dark theme is chosen in settings, applied at once and kept after a rel
 
 test('a page opened without the token says how to connect instead of showing anything', async ({ page, webHost }) => {
   await page.goto(`${webHost.origin}/#/settings`);
-  await expect(page.getByRole('status')).toHaveText(NOT_CONNECTED);
+  await expect(page.getByRole('status', { name: 'Connection to Field Desk' })).toHaveText(NOT_CONNECTED);
   // The calls fail at once, so the frame has finished loading when the error shows.
   await expect(page.getByTestId('app-error')).toContainText('IPC_NOT_CONNECTED');
   await expect(page.getByTestId('app-info')).toHaveCount(0);
@@ -73,7 +73,7 @@ test('a page opened without the token says how to connect instead of showing any
 
 test('a page holding a stale token (the host restarted) says how to connect, not "reconnecting"', async ({ page, webHost }, testInfo) => {
   await page.goto(`${webHost.origin}/#token=not-this-launch-token`);
-  await expect(page.getByRole('status')).toHaveText(NOT_CONNECTED);
+  await expect(page.getByRole('status', { name: 'Connection to Field Desk' })).toHaveText(NOT_CONNECTED);
   await expect(page.getByTestId('app-error')).toContainText('IPC_NOT_CONNECTED');
   await page.screenshot({ path: testInfo.outputPath('stale-token.png') });
 });
@@ -82,7 +82,7 @@ test('when the web host goes away the page says the connection is lost', async (
   await page.goto(webHost.url);
   await expect(page.getByTestId('sidebar-version')).toContainText('Version');
   await webHost.stop();
-  await expect(page.getByRole('status')).toHaveText('Connection to Field Desk lost. Reconnecting…');
+  await expect(page.getByRole('status', { name: 'Connection to Field Desk' })).toHaveText('Connection to Field Desk lost. Reconnecting…');
 });
 
 function readStoredTheme(dataDir: string): unknown {

@@ -103,7 +103,7 @@ test('refused credentials: the status area and the outbox say changes wait for a
   // Signing in with the same credentials is refused again: Settings is where new ones go.
   await outbox.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/#\/settings$/);
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('The marketplace refused the client id, username or password. Enter them again in Settings.');
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText('The marketplace refused the client id, username or password. Enter them again in Settings.');
 
   // With the right ones stored, the status area's Sign in sends what waited.
   await callHost(webHost, 'credentials:set', { environment: 'local', clientId, clientSecret, username, password });

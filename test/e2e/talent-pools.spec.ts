@@ -147,7 +147,7 @@ test('an attribute is removed through the outbox, and a job is routed to a pool 
   await first.check();
   await picker.getByRole('button', { name: 'Route', exact: true }).click();
   await expect(picker).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(`Routed #${orderId}`);
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText(`Routed #${orderId}`);
   await until(
     () => marketplaceRest<{ routes?: { results?: { technician?: { id?: number } }[] } }>(webHost, 'GET', `workorders/${orderId}`),
     (order) => (order.routes?.results ?? []).some((route) => route.technician?.id === 3001),

@@ -49,7 +49,7 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await views.getByRole('button', { name: /^Drafts \d+$/ }).click();
   await row(page, 10003).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10003' }).getByRole('menuitem', { name: /^Publish/ }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Published #10003');
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Published #10003');
   await onMarketplace(webHost, 10003, (order) => order.status.name === 'Published', 'published');
 
   // Route a published order to a provider chosen in the prompt.
@@ -71,8 +71,8 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await page.getByRole('menu', { name: 'Actions on #10027' }).getByRole('menuitem', { name: /^Approve/ }).click();
   // Approved at once: it leaves Work done. Undone: it comes back.
   await expect(row(page, 10027)).toHaveCount(0);
-  await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Undone: Approved #10027');
+  await page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Undone: Approved #10027');
   await expect(statusCell(page, 10027)).toHaveText(/^Work Done/);
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10027')).status.name).toBe('Work Done');
 
@@ -107,7 +107,7 @@ test('a provider requests a published order on the marketplace; the coordinator 
   const request = panel.getByRole('article', { name: `Request from ${name}` });
   await expect(request).toContainText('Can be there at 8.', { timeout: 30_000 });
   await request.getByRole('button', { name: `Assign ${name}` }).click();
-  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Assigned #10011');
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Assigned #10011');
   await onMarketplace(webHost, 10011, (order) => order.status.name === 'Assigned' && order.assignee?.user?.id === 3019, 'assigned to 3019');
 });
 
@@ -137,7 +137,7 @@ test('a refusal from the marketplace comes back as a message naming the change a
   await views.getByRole('button', { name: /^Published and routed \d+$/ }).click();
   await row(page, 10009).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10009' }).getByRole('menuitem', { name: /^Unpublish/ }).click();
-  const notifications = page.getByRole('region', { name: 'Notifications' });
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
   await expect(notifications).toContainText(/Refused: Unpublish #10009/, { timeout: 20_000 });
   // The row carries the refusal until the coordinator retries or discards it.
   await views.getByRole('button', { name: /^Cancelled \d+$/ }).click();
