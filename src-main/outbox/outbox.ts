@@ -85,12 +85,27 @@ export class Outbox {
   map = (id: number): number => (id < 0 ? (this.#idMap.get(id) ?? id) : id);
 
   async enqueue(kind: WriteChannelName, input: unknown): Promise<OutboxReceipt> {
+    const { entry, keys } = await this.#prepare(kind, input);
+    this.store.durably(() => {
+      entry.seq = this.store.insert(entry);
+      for (const key of keys) this.#projector.keepBase(key);
+      this.#entries.push(entry);
+      this.#reproject(keys, entry.workOrderId === null ? [] : [entry.workOrderId]);
+    });
+    this.#announce(keys);
+    this.#ready();
+    return receiptOf(entry);
+  }
+
+  /** A new entry for `input`, its ids mapped and its context prepared, not yet stored; with the records it touches. */
+  async #prepare(kind: WriteChannelName, input: unknown, at?: number): Promise<{ entry: StoredEntry; keys: DocKey[] }> {
     const definition = OPERATIONS[kind];
     const mapped = definition.mapIds(input as never, this.map);
     this.#lastTempId -= 1;
     const tempId = this.#lastTempId;
-    const context = (await definition.prepare?.(mapped, { read: (key) => this.options.documents.read(key), reference: (kind) => this.options.reference?.(kind) ?? [], tempId, staging: this.options.staging })) ?? {};
-    const now = this.#now();
+    const context = (await definition.prepare?.(mapped, { read: (key) => this.options.documents.read(key), reference: (name) => this.options.reference?.(name) ?? [], tempId, staging: this.options.staging })) ?? {};
+    // After the preparation, which may copy a file: an undo window starts when the entry is queued.
+    const now = at ?? this.#now();
     const entry: StoredEntry = {
       seq: 0,
       id: randomUUID(),
@@ -110,17 +125,7 @@ export class Outbox {
       createdAt: now,
       updatedAt: now,
     };
-    const keys = definition.docs(mapped, context);
-    this.store.durably(() => {
-      entry.seq = this.store.insert(entry);
-      for (const key of keys) this.#projector.keepBase(key);
-      this.#entries.push(entry);
-      this.#reproject(keys, entry.workOrderId === null ? [] : [entry.workOrderId]);
-    });
-    this.#announce(keys);
-    this.#ready();
-    const id = typeof context.tempId === 'number' && kind.endsWith(':create') ? context.tempId : undefined;
-    return id === undefined ? { entryId: entry.id } : { entryId: entry.id, id };
+    return { entry, keys: definition.docs(mapped, context) };
   }
 
   /**
@@ -129,35 +134,10 @@ export class Outbox {
    * are shown from an index of the entries built once, not a scan of the whole outbox per record.
    */
   async enqueueMany(kind: WriteChannelName, inputs: readonly unknown[]): Promise<OutboxReceipt[]> {
-    const definition = OPERATIONS[kind];
     const now = this.#now();
     const prepared: { entry: StoredEntry; keys: DocKey[] }[] = [];
-    for (const input of inputs) {
-      const mapped = definition.mapIds(input as never, this.map);
-      this.#lastTempId -= 1;
-      const tempId = this.#lastTempId;
-      const context = (await definition.prepare?.(mapped, { read: (key) => this.options.documents.read(key), reference: (name) => this.options.reference?.(name) ?? [], tempId, staging: this.options.staging })) ?? {};
-      const entry: StoredEntry = {
-        seq: 0,
-        id: randomUUID(),
-        kind,
-        lane: definition.lane(mapped, context),
-        after: definition.after?.(mapped) ?? [],
-        workOrderId: definition.workOrderId(mapped, context),
-        input: mapped,
-        context,
-        state: 'queued',
-        attempts: 0,
-        uncertain: false,
-        notBefore: definition.undoable && this.options.undoMs() > 0 ? now + this.options.undoMs() : null,
-        nextAttemptAt: null,
-        error: null,
-        conflict: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      prepared.push({ entry, keys: definition.docs(mapped, context) });
-    }
+    // One after another: each takes the next temporary id.
+    for (const input of inputs) prepared.push(await this.#prepare(kind, input, now));
     const keys = [...new Set(prepared.flatMap((item) => item.keys))];
     const before = this.#entries;
     try {
@@ -180,10 +160,7 @@ export class Outbox {
     }
     this.#announce(keys);
     this.#ready();
-    return prepared.map(({ entry }) => {
-      const id = typeof entry.context.tempId === 'number' && kind.endsWith(':create') ? entry.context.tempId : undefined;
-      return id === undefined ? { entryId: entry.id } : { entryId: entry.id, id };
-    });
+    return prepared.map(({ entry }) => receiptOf(entry));
   }
 
   list(): OutboxEntry[] {
@@ -471,4 +448,10 @@ export class Outbox {
     });
     return found;
   }
+}
+
+/** What queueing answers: the entry, and a create's temporary id for the record it will make. */
+function receiptOf(entry: StoredEntry): OutboxReceipt {
+  const id = typeof entry.context.tempId === 'number' && entry.kind.endsWith(':create') ? entry.context.tempId : undefined;
+  return id === undefined ? { entryId: entry.id } : { entryId: entry.id, id };
 }
