@@ -46,14 +46,13 @@ async function openOrder(page: Page, url: string, id: number) {
   return panel;
 }
 
-/** Writes `size` random bytes in 1 MiB chunks (never one string in memory) and answers their sha256. */
-async function randomFile(path: string, size: number): Promise<string> {
+/** Writes `block` `count` times (never the whole file in memory) and answers the file's sha256. */
+async function repeatedFile(path: string, block: Buffer, count: number): Promise<string> {
   const hash = createHash('sha256');
   const out = createWriteStream(path);
-  for (let written = 0; written < size; written += MiB) {
-    const chunk = randomBytes(Math.min(MiB, size - written));
-    hash.update(chunk);
-    if (!out.write(chunk)) await once(out, 'drain');
+  for (let index = 0; index < count; index += 1) {
+    hash.update(block);
+    if (!out.write(block)) await once(out, 'drain');
   }
   out.end();
   await once(out, 'finish');
@@ -90,8 +89,11 @@ interface Folder {
 test('files dropped and picked reach the marketplace with the same sha256; too large is refused at once; a provider’s SVG and HTML show without running', async ({ page, webHost }) => {
   const panel = await openOrder(page, webHost.url, ORDER);
   const documents = panel.getByRole('region', { name: 'Folder Documents' });
+  // 90 MiB of one random mebibyte repeated: the page builds the same bytes for its drop, and the disk
+  // copy serves the later cancel step.
+  const block = randomBytes(MiB);
   const big = test.info().outputPath('walkthrough.mp4');
-  const bigHash = await randomFile(big, 90 * 1024 * 1024);
+  const bigHash = await repeatedFile(big, block, 90);
   const small = [
     { name: 'site-notes.txt', type: 'text/plain', text: 'Rack B3 cleared; power on circuit 12.\n' },
     { name: 'floor-plan.csv', type: 'text/csv', text: 'room,outlets\n101,4\n102,6\n' },
@@ -119,17 +121,19 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     if (new URL(request.url()).pathname === '/files') uploadsSent.push(new URL(request.url()).searchParams.get('name') ?? '');
   });
 
-  await test.step('two files dropped and a 90 MB one picked, followed to the marketplace', async () => {
-    const transferOf = (files: typeof small) =>
-      page.evaluateHandle((given) => {
-        const transfer = new DataTransfer();
-        for (const file of given) transfer.items.add(new File([file.text], file.name, { type: file.type }));
-        return transfer;
-      }, files);
-    // One onto the order (it goes to Documents), one onto the Documents folder itself.
-    await panel.getByRole('group', { name: `Drop files into order ${ORDER}` }).dispatchEvent('drop', { dataTransfer: await transferOf(small.slice(0, 1)) });
-    await documents.getByRole('group', { name: 'Drop files into Documents' }).dispatchEvent('drop', { dataTransfer: await transferOf(small.slice(1)) });
-    await documents.getByLabel('Files for Documents').setInputFiles(big);
+  await test.step('three files (one of 90 MB) dropped on the order, followed to the marketplace', async () => {
+    const transfer = await page.evaluateHandle(
+      ({ texts, base64 }) => {
+        const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+        const data = new DataTransfer();
+        for (const file of texts) data.items.add(new File([file.text], file.name, { type: file.type }));
+        data.items.add(new File(Array.from({ length: 90 }, () => bytes), 'walkthrough.mp4', { type: 'video/mp4' }));
+        return data;
+      },
+      { texts: small, base64: block.toString('base64') },
+    );
+    // Dropped anywhere on the order's Attachments, they go to its Documents folder.
+    await panel.getByRole('group', { name: `Drop files into order ${ORDER}` }).dispatchEvent('drop', { dataTransfer: transfer });
     for (const name of [...small.map((file) => file.name), 'walkthrough.mp4']) {
       await expect(documents.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 60_000 });
     }
@@ -170,11 +174,13 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
   await test.step('offline, files wait for the network; one is cancelled, the other lands once back online', async () => {
     const offline = page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' });
     await offline.check();
-    const later = test.info().outputPath('later.txt');
-    const dropped = test.info().outputPath('not-this-one.txt');
-    writeFileSync(later, 'sent when back online\n');
-    writeFileSync(dropped, 'cancelled\n');
-    await documents.getByLabel('Files for Documents').setInputFiles([later, dropped]);
+    // Dropped on the Documents folder itself this time.
+    const transfer = await page.evaluateHandle((files) => {
+      const data = new DataTransfer();
+      for (const file of files) data.items.add(new File([file.text], file.name, { type: 'text/plain' }));
+      return data;
+    }, [{ name: 'later.txt', text: 'sent when back online\n' }, { name: 'not-this-one.txt', text: 'cancelled\n' }]);
+    await documents.getByRole('group', { name: 'Drop files into Documents' }).dispatchEvent('drop', { dataTransfer: transfer });
     for (const name of ['later.txt', 'not-this-one.txt']) {
       await expect(documents.getByRole('progressbar', { name: `Upload of ${name}` })).toHaveAttribute('aria-valuetext', 'Waiting for the network');
     }
