@@ -3,6 +3,7 @@
 // host + Chromium, `npm run build` first) on a data dir whose cache holds 100,000 orders with
 // milestones over the past year. The baseline, in the same run, is main's query alone (the SQL
 // aggregates of insights:get on the same cache). Run: `npm run bench -- insights-in-chromium`.
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import type { WorkOrder } from '../../src-shared/api/work-order';
@@ -127,6 +128,38 @@ async function timeToCharts(page: Page, link: string, change?: () => Promise<voi
   );
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/**
+ * One more visit under Chromium's profiler (BENCH_CPU_PROFILE=file.cpuprofile): the profile is saved
+ * for DevTools and the functions with the most time of their own are printed.
+ */
+async function profileOnce(page: Page, file: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Work orders' }).click();
+  await page.getByRole('grid').waitFor();
+  await session.send('Profiler.start');
+  const ms = await timeToCharts(page, 'Insights');
+  const { profile } = await session.send('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  const nodes = new Map((profile.nodes as ProfileNode[]).map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const interval = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples?.length ?? 1);
+  for (const id of profile.samples ?? []) {
+    const frame = nodes.get(id)?.callFrame;
+    const name = `${frame?.functionName || '(anonymous)'} ${frame?.url.split('/').pop() ?? ''}:${frame?.lineNumber ?? 0}`;
+    self.set(name, (self.get(name) ?? 0) + interval);
+  }
+  console.log(`Profiled visit: ${ms.toFixed(0)} ms; saved ${file}; most time of their own:`);
+  console.table([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, selfMs]) => ({ function: name, 'self ms': selfMs.toFixed(1) })));
+}
+
 const percentile = (values: readonly number[], fraction: number): number => {
   const sorted = [...values].sort((left, right) => left - right);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
@@ -162,6 +195,7 @@ export default async function run(): Promise<void> {
       const period = page.getByRole('region', { name: 'Insights' }).getByRole('combobox', { name: 'Period' });
       year.push(await timeToCharts(page, 'Insights', () => period.selectOption('52').then(() => undefined)));
     }
+    if (process.env.BENCH_CPU_PROFILE) await profileOnce(page, process.env.BENCH_CPU_PROFILE);
     // Main's part alone, on the same cache file while the host idles (WAL: readers do not wait).
     quarter = queryTimes(dataDir, 12);
     whole = queryTimes(dataDir, 52);

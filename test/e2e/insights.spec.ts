@@ -48,6 +48,9 @@ async function expectedPayByClient(host: Parameters<typeof marketplaceRest>[0]):
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-light.png`), fullPage: true });
   await page.emulateMedia({ colorScheme: 'dark' });
+  // The charts draw again in the dark theme's colours: after the theme lands and a frame is painted.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.screenshot({ path: test.info().outputPath(`${name}-dark.png`), fullPage: true });
   await page.emulateMedia({ colorScheme: 'light' });
 }

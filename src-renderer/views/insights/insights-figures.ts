@@ -34,8 +34,11 @@ export interface Figure {
 
 export const HOUR_S = 3600;
 const hours = (seconds: number) => Math.round((seconds / HOUR_S) * 10) / 10;
-const weekLabel = (weekStart: number) => new Date(weekStart).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-const count = (value: number) => value.toLocaleString('en-US');
+// One formatter each: toLocaleString with options builds a new one per call, and ticks call it often.
+const WEEK_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const COUNT_FORMAT = new Intl.NumberFormat('en-US');
+const weekLabel = (weekStart: number) => WEEK_FORMAT.format(weekStart);
+const count = (value: number) => COUNT_FORMAT.format(value);
 /** Ticks of a count: whole numbers only (a scale of 0 to 2 would tick at 0.5). */
 const countTick = (value: number) => (Number.isInteger(value) ? count(value) : '');
 const plural = (value: number, one: string, many = `${one}s`) => `${count(value)} ${value === 1 ? one : many}`;
