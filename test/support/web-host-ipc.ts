@@ -28,24 +28,26 @@ export async function callHost<T>(host: WebHostProcess, channel: string, input?:
   }
 }
 
+// Keyed by the launch's own token, never by an address: a later web host or marketplace may be given
+// a port an earlier one freed, and would be answered the earlier one's (gone) address and token.
 const known = new Map<string, { baseUrl: string; authUrl: string; origin: string }>();
 const tokens = new Map<string, string>();
 
 /** The embedded local marketplace's REST base and origin, once the app has started it (it has after the first sign-in). */
 export async function localMarketplace(host: WebHostProcess): Promise<{ baseUrl: string; authUrl: string; origin: string }> {
-  const cached = known.get(host.origin);
+  const cached = known.get(host.token);
   if (cached) return cached;
   const environments = await callHost<{ id: string; urls: { baseUrl: string; authUrl: string } | null }[]>(host, 'environments:list');
   const urls = environments.find((environment) => environment.id === 'local')?.urls;
   if (!urls) throw new Error('the local marketplace is not running');
   const found = { ...urls, origin: new URL(urls.baseUrl).origin };
-  known.set(host.origin, found);
+  known.set(host.token, found);
   return found;
 }
 
 /** A token of the test's own, one per marketplace: a sign-in per poll would load the marketplace the app waits on. */
-async function testToken(authUrl: string): Promise<string> {
-  const cached = tokens.get(authUrl);
+async function testToken(host: WebHostProcess, authUrl: string): Promise<string> {
+  const cached = tokens.get(host.token);
   if (cached) return cached;
   const tokenAnswer = await fetch(`${authUrl}${TOKEN_PATH}`, {
     method: 'POST',
@@ -59,14 +61,14 @@ async function testToken(authUrl: string): Promise<string> {
     }),
   });
   const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
-  tokens.set(authUrl, token);
+  tokens.set(host.token, token);
   return token;
 }
 
 /** A REST call on the local marketplace as the demo company, with a token of its own. */
 export async function marketplaceRest<T>(host: WebHostProcess, method: string, path: string, body?: unknown): Promise<T> {
   const { baseUrl, authUrl } = await localMarketplace(host);
-  const token = await testToken(authUrl);
+  const token = await testToken(host, authUrl);
   const answer = await fetch(`${baseUrl}/${path}${path.includes('?') ? '&' : '?'}access_token=${token}`, {
     method,
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
