@@ -27,13 +27,17 @@ const partsKey = (workOrderId: number): DocKey => docKey('parts', workOrderId);
 type ExpenseKind = Extract<WriteChannelName, `expenses:${string}`>;
 type OnExpense = { workOrderId: number; expenseId: number };
 
-/** The parts base after the marketplace answered one expense: that expense replaced (or added, or removed). */
+/**
+ * The parts base after the marketplace answered one expense: that expense replaced (or added, or
+ * removed). The order is fetched again too: its pay's total counts the approved expenses, and the
+ * answer about one expense does not carry it.
+ */
 function settled(context: SendContext, workOrderId: number, expenseId: number, answer: Expense | null): SendOutcome {
   const parts = withExpenses(context.base(partsKey(workOrderId)) ?? null, (expenses) => {
     const others = expenses.filter((expense) => expense.id !== expenseId && expense.id !== answer?.id);
     return answer ? [...others, answer].sort((a, b) => a.id - b.id) : others;
   });
-  return { docs: { [partsKey(workOrderId)]: parts } };
+  return { docs: { [partsKey(workOrderId)]: parts }, refresh: [workOrderId] };
 }
 type SendOutcome = Awaited<ReturnType<Operation['send']>>;
 
