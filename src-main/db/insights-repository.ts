@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
 import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
-import type { DurationRow, Insights, InsightsRequest } from '../../src-shared/ipc/insights';
+import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
 import type { CacheDatabase } from './database';
+import { durationRows, durationSpansSql, type DurationGroup } from './insights-durations';
 import { ATTENTION_CONDITIONS } from './work-order-attention';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
@@ -22,27 +23,7 @@ const WEEK = `CAST((i.schedule_start - @from) / ${WEEK_MS} AS INTEGER)`;
 /** A client's name as its orders carry it: one index lookup per client shown. */
 const CLIENT_NAME = (id: string) => `(SELECT client_name FROM work_orders WHERE client_id = ${id} AND client_name IS NOT NULL LIMIT 1)`;
 
-/**
- * Median and 90th percentile by nearest rank (the value at rank ceil(p × n)), per group, in SQL:
- * `durations` is a query of (k, s) rows, s in ms.
- */
-const percentiles = (durations: string, name: string) => `
-  WITH d AS (${durations}),
-  -- One window for both, so the rows are sorted once.
-  r AS (SELECT k, s, ROW_NUMBER() OVER w AS n, COUNT(*) OVER w AS c FROM d
-    WINDOW w AS (PARTITION BY k ORDER BY s ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING))
-  SELECT k AS id, ${name} AS name, c AS count,
-    max(CASE WHEN n = (c + 1) / 2 THEN s END) AS median,
-    max(CASE WHEN n = (9 * c + 9) / 10 THEN s END) AS p90
-  FROM r GROUP BY k ORDER BY count DESC, k`;
-
-const DISPATCH = `(i.assigned_at - coalesce(i.published_at, i.created_at))`;
-const WORK_DONE = `(i.workdone_at - i.assigned_at)`;
 const FROM_PERIOD = `FROM work_order_insights i WHERE ${IN_PERIOD}`;
-
-function durationQuery(span: string, key: 'type' | 'client'): string {
-  return percentiles(`SELECT ${key === 'type' ? 'i.type_of_work_id' : 'i.client_id'} AS k, ${span} AS s ${FROM_PERIOD} AND ${span} >= 0`, key === 'type' ? 'NULL' : CLIENT_NAME('k'));
-}
 
 export const INSIGHTS_SQL = {
   statusByWeek: `SELECT ${WEEK} AS week, i.status_id AS statusId, COUNT(*) AS count ${FROM_PERIOD} GROUP BY week, i.status_id ORDER BY week, i.status_id`,
@@ -56,10 +37,8 @@ export const INSIGHTS_SQL = {
   // Few orders have an open problem: their index (`+` keeps the planner off the schedule's) beats the period's.
   openProblems: `SELECT COUNT(*) FROM work_orders w WHERE w.open_problems > 0 AND ${W_IN_PERIOD.replaceAll('w.schedule_start', '+w.schedule_start')}`,
   unscheduled: 'SELECT COUNT(*) FROM work_orders WHERE schedule_start IS NULL',
-  dispatchByType: durationQuery(DISPATCH, 'type'),
-  dispatchByClient: durationQuery(DISPATCH, 'client'),
-  workDoneByType: durationQuery(WORK_DONE, 'type'),
-  workDoneByClient: durationQuery(WORK_DONE, 'client'),
+  durationSpans: durationSpansSql(IN_PERIOD),
+  clientName: 'SELECT client_name FROM work_orders WHERE client_id = ? AND client_name IS NOT NULL LIMIT 1',
   problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
     FROM work_order_problems p JOIN work_order_insights i ON i.work_order_id = p.work_order_id WHERE ${IN_PERIOD}
     GROUP BY p.type_id ORDER BY open DESC, resolved DESC, p.type_id`,
@@ -72,23 +51,6 @@ export const INSIGHTS_SQL = {
 } as const;
 
 type Prepared = { [Name in keyof typeof INSIGHTS_SQL]: Statement };
-interface PercentileRow {
-  id: number | null;
-  name: string | null;
-  count: number;
-  median: number;
-  p90: number;
-}
-
-const durationRows = (rows: PercentileRow[], names: ReadonlyMap<number, string>): DurationRow[] =>
-  rows.map((row) => ({
-    id: row.id,
-    name: row.name ?? (row.id === null ? null : (names.get(row.id) ?? null)),
-    count: row.count,
-    medianSeconds: Math.round(row.median / 1000),
-    p90Seconds: Math.round(row.p90 / 1000),
-  }));
-
 /** Insights over the cached orders: SQL aggregates, never a document read into JS. */
 export class InsightsRepository {
   readonly #sql: Prepared;
@@ -105,8 +67,11 @@ export class InsightsRepository {
     const weekStart = (week: number) => from + week * WEEK_MS;
     const totals = this.#sql.totals.get(parameters) as { orders: number; withMilestones: number; workDoneLate: number; workDoneMeasured: number };
     const attention = this.#sql.attention.get({ ...parameters, now }) as { lateNow: number; atRiskNow: number };
-    const percentileRows = (statement: Statement, by: 'type' | 'client') =>
-      request.durationsBy !== undefined && request.durationsBy !== by ? [] : durationRows(statement.all(parameters) as PercentileRow[], typeNames);
+    const spans = this.#sql.durationSpans.raw().all(parameters) as Parameters<typeof durationRows>[0];
+    const clientName = (id: number | null) => (id === null ? null : ((this.#sql.clientName.pluck().get(id) as string | undefined) ?? null));
+    const typeName = (id: number | null) => (id === null ? null : (typeNames.get(id) ?? null));
+    const percentileRows = (span: 'dispatch' | 'workDone', by: DurationGroup) =>
+      request.durationsBy !== undefined && request.durationsBy !== by ? [] : durationRows(spans, span, by, by === 'type' ? typeName : clientName);
     const problems = this.#sql.problems.all(parameters) as Insights['problems'];
     const byClient = this.#sql.payByClient.all(parameters) as Insights['pay']['byClient'];
     return {
@@ -117,8 +82,8 @@ export class InsightsRepository {
       unscheduled: this.#sql.unscheduled.pluck().get() as number,
       statusByWeek: (this.#sql.statusByWeek.all(parameters) as { week: number; statusId: number | null; count: number }[]).map((row) => ({ weekStart: weekStart(row.week), statusId: row.statusId, count: row.count })),
       withMilestones: totals.withMilestones,
-      timeToDispatch: { byTypeOfWork: percentileRows(this.#sql.dispatchByType, 'type'), byClient: percentileRows(this.#sql.dispatchByClient, 'client') },
-      timeToWorkDone: { byTypeOfWork: percentileRows(this.#sql.workDoneByType, 'type'), byClient: percentileRows(this.#sql.workDoneByClient, 'client') },
+      timeToDispatch: { byTypeOfWork: percentileRows('dispatch', 'type'), byClient: percentileRows('dispatch', 'client') },
+      timeToWorkDone: { byTypeOfWork: percentileRows('workDone', 'type'), byClient: percentileRows('workDone', 'client') },
       problems,
       ordersWithOpenProblems: this.#sql.openProblems.pluck().get(parameters) as number,
       delays: { lateNow: attention.lateNow, atRiskNow: attention.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },
