@@ -38,7 +38,7 @@ export const INSIGHTS_SQL = {
   openProblems: `SELECT COUNT(*) FROM work_orders w WHERE w.open_problems > 0 AND ${W_IN_PERIOD.replaceAll('w.schedule_start', '+w.schedule_start')}`,
   unscheduled: 'SELECT COUNT(*) FROM work_orders WHERE schedule_start IS NULL',
   durationSpans: durationSpansSql(IN_PERIOD),
-  clientName: 'SELECT client_name FROM work_orders WHERE client_id = ? AND client_name IS NOT NULL LIMIT 1',
+  clientName: `SELECT ${CLIENT_NAME('?')}`,
   problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
     FROM work_order_problems p JOIN work_order_insights i ON i.work_order_id = p.work_order_id WHERE ${IN_PERIOD}
     GROUP BY p.type_id ORDER BY open DESC, resolved DESC, p.type_id`,
