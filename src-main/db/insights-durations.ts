@@ -10,9 +10,10 @@ export type DurationGroup = 'type' | 'client';
 type SpanRow = [typeOfWorkId: number | null, clientId: number | null, dispatchMs: number | null, workDoneMs: number | null];
 
 /**
- * The period's spans in one range scan (`where` filters `i`, work_order_insights). The percentiles
- * are taken here rather than by SQL window functions: a window sorts the whole period once per
- * figure and grouping, where one scan and a sort of each group's numbers is about a third of it.
+ * The period's spans in one range scan of the covering index (`where` filters `i`,
+ * work_order_insights). The percentiles are taken here rather than by SQL window functions, which
+ * sorted the whole period once per figure and grouping: main's answer for a year of 100,000 orders
+ * went from 335 to 154 ms (`npm run bench -- insights-in-chromium`, its baseline rows).
  */
 export const durationSpansSql = (where: string) => `SELECT i.type_of_work_id, i.client_id,
     (i.assigned_at - coalesce(i.published_at, i.created_at)), (i.workdone_at - i.assigned_at)
@@ -41,7 +42,7 @@ export function durationRows(rows: readonly SpanRow[], span: 'dispatch' | 'workD
     const sorted = Float64Array.from(values).sort();
     const count = sorted.length;
     const at = (rank: number) => sorted[rank - 1] as number;
-        // ceil(p × n) in whole numbers: ceil(n / 2) and ceil(9n / 10).
+    // ceil(p × n) in whole numbers: ceil(n / 2) and ceil(9n / 10).
     result.push({ id, name: name(id), count, medianSeconds: Math.round(at(Math.floor((count + 1) / 2)) / 1000), p90Seconds: Math.round(at(Math.floor((9 * count + 9) / 10)) / 1000) });
   }
   return result.sort((a, b) => b.count - a.count || (a.id === null ? -1 : b.id === null ? 1 : a.id - b.id));

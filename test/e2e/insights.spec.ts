@@ -82,4 +82,13 @@ test('Insights shows the demo company’s pay committed by client, as a chart an
   }).toPass({ timeout: 30_000 });
 
   await shoot(page, 'insights');
+
+  // Offline, from the cache alone: a year chosen by keyboard is computed and drawn all the same.
+  await page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' }).check();
+  const period = screen.getByRole('combobox', { name: 'Period' });
+  await period.focus();
+  await page.keyboard.press('End');
+  await expect(period).toHaveValue('52');
+  await expect(screen.getByRole('img', { name: /^Work orders by status, per week\. Stacked bars: \d+ orders/ })).toBeVisible();
+  await expect(table.locator('tbody tr').first()).toBeVisible();
 });

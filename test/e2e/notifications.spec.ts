@@ -104,7 +104,10 @@ test('asked once at the first gesture; a refusal out of sight is a notification 
   await test.step('switched off in Settings, the next refusal shows no notification', async () => {
     await nav.getByRole('link', { name: 'Settings' }).click();
     const toggle = page.getByRole('region', { name: 'Desktop notifications' }).getByRole('switch', { name: /^Notify me while Field Desk is out of sight/ });
-    await toggle.uncheck();
+    // By keyboard: the switch takes Space like any checkbox.
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(toggle).not.toBeChecked();
     await expect.poll(async () => (await callHost<{ notifications: boolean }>(webHost, 'settings:get')).notifications).toBe(false);
     await refuseAnUnpublish(webHost, 10010);
     await expect(nav.getByRole('link', { name: /^Outbox.*2 refused/ })).toBeVisible({ timeout: 20_000 });
