@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   TALENT_POOL_NOT_FOUND: 'That talent pool is not in the offline copy; a sync may bring it.',
   ATTACHMENT_UNREADABLE: 'That file could not be read: it may have been moved, or it is a folder.',
   ATTACHMENT_TOO_LARGE: 'That file is larger than the marketplace accepts (100 MiB).',
+  STAGING_FULL: 'Files waiting to be sent already take all the room Field Desk keeps for them; let them be sent or discard some in the Outbox first.',
   ATTACHMENT_NOT_STAGED: 'The copy of that file kept for upload is gone; attach the file again.',
   LOCAL_MARKETPLACE_FAILED: 'The local marketplace could not be started.',
   ENVIRONMENT_SWITCHED: 'The marketplace environment changed while this was under way; nothing more was done in the old one. Try again.',

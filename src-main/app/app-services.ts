@@ -65,14 +65,16 @@ export class AppServices {
   }
 
   /**
-   * At launch: staged copies no waiting upload names (a crash between staging and queueing, or
-   * after sending and before removing) go. Every environment's queue is read: they share the folder.
+   * Staged copies no waiting upload names go: at launch all of them (a crash between staging and
+   * queueing, or after sending and before removing), on the timer those older than `olderThanMs`
+   * (a page that staged a file and never queued it). Every environment's queue is read: they share
+   * the folder.
    */
-  async pruneStaging(): Promise<number> {
+  async pruneStaging(options: { olderThanMs?: number } = {}): Promise<number> {
     const staging = this.options.outbox.staging;
     if (!staging?.prune) return 0;
     const keep = new Set(EnvironmentIdSchema.options.flatMap((id) => stagedFileIds(cacheFilePath(this.options.dataDir, id))));
-    return staging.prune(keep);
+    return staging.prune(keep, options);
   }
 
   /** Opens the environments (and so the keychain) if nothing did yet. */

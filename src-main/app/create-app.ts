@@ -15,6 +15,7 @@ import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
 import { FileContentCache } from '../attachments/file-content';
 import { AttachmentStaging } from '../attachments/staging';
+import { attachmentUploadHandler } from '../ipc/handlers/attachment-upload-handler';
 import { attachmentFileHandlers } from '../ipc/handlers/attachment-file-handlers';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
@@ -53,7 +54,13 @@ export interface AppConfig {
   chooseSavePath?: ChooseSavePath;
   /** Bytes of attachment previews kept in the data folder; tests make it small. */
   attachmentCacheBytes?: number;
+  /** The staging folder's cap and how soon a copy nothing queued goes; tests make them small. */
+  staging?: { maxTotalBytes?: number; pruneEveryMs?: number; unqueuedMaxAgeMs?: number };
 }
+
+/** A page stages a file and queues it within a second; one left this long was abandoned. */
+const UNQUEUED_STAGED_MAX_AGE_MS = 30 * 60 * 1000;
+const STAGING_PRUNE_EVERY_MS = 10 * 60 * 1000;
 
 export interface App {
   readonly handlers: Handlers;
@@ -75,7 +82,7 @@ export function createApp(config: AppConfig): App {
   const logger = config.logger ?? createLogger({ logDir: paths.logDir, echo: config.echoLogs ?? false });
   const events = new EventHub();
   const settings = new SettingsStore(paths.settingsFile, logger);
-  const staging = new AttachmentStaging({ dir: join(paths.dataDir, 'staging'), maxBytes: ATTACHMENT_MAX_BYTES, logger });
+  const staging = new AttachmentStaging({ dir: join(paths.dataDir, 'staging'), maxBytes: ATTACHMENT_MAX_BYTES, maxTotalBytes: config.staging?.maxTotalBytes, logger });
   const connectivity = new Connectivity({ probeMs: config.outbox?.probeMs });
   const services = new AppServices({
     outbox: {
@@ -133,6 +140,7 @@ export function createApp(config: AppConfig): App {
     ...webhookHandlers(services),
     ...deliverablesHandlers(services),
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
+    ...attachmentUploadHandler(staging, (input) => services.use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(services),
   };
   const stopNotices = watchNotices({
@@ -147,7 +155,11 @@ export function createApp(config: AppConfig): App {
   // Changes left in the outbox by the last run drain without anybody signing in again; staged
   // copies nothing names any more go (before the first new drop can be staged).
   services.resumeOutbox().catch((error: unknown) => logger.warn('outbox: could not resume', { error }));
-  services.pruneStaging().catch((error: unknown) => logger.warn('attachments: could not prune staging', { error }));
+  const pruneFailed = (error: unknown) => logger.warn('attachments: could not prune staging', { error });
+  services.pruneStaging().catch(pruneFailed);
+  const olderThanMs = config.staging?.unqueuedMaxAgeMs ?? UNQUEUED_STAGED_MAX_AGE_MS;
+  const pruneTimer = setInterval(() => void services.pruneStaging({ olderThanMs }).catch(pruneFailed), config.staging?.pruneEveryMs ?? STAGING_PRUNE_EVERY_MS);
+  pruneTimer.unref();
 
   logger.info('app: started', { version: info.version, host: info.host, dataDir: info.dataDir });
 
@@ -158,6 +170,7 @@ export function createApp(config: AppConfig): App {
     events,
     logger,
     async close() {
+      clearInterval(pruneTimer);
       stopNotices();
       await services.close();
       logger.info('app: stopped');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
 import { channels } from '../../src-shared/ipc/channels';
+import { isPreloadOnlyChannel } from '../../src-shared/ipc/names';
 import {
   type ChannelName,
   type ChannelOutput,
@@ -47,6 +48,9 @@ export function createDispatcher({ handlers, isTrustedSender, logger }: Dispatch
       }
       if (!isChannelName(channel)) {
         return failure(new AppError('IPC_UNKNOWN_CHANNEL', `Unknown channel "${String(channel).slice(0, 100)}".`));
+      }
+      if (isPreloadOnlyChannel(channel) && sender.transport !== 'electron') {
+        return failure(new AppError('IPC_FORBIDDEN_SENDER', 'Files are read from disk only by the desktop app; a browser sends their bytes instead.'));
       }
       const definition = channels[channel];
       const parsed = definition.input.safeParse(input);

@@ -9,11 +9,10 @@ export type { StagedFile };
 
 /** The part of the attachment staging the outbox uses. */
 export interface FileStaging {
-  stageFromPath(path: string): Promise<StagedFile>;
   get(id: string): StagedFile | undefined;
   remove(id: string): Promise<void>;
-  /** Removes staged files not in `keep`; answers how many. */
-  prune?(keep: ReadonlySet<string>): Promise<number>;
+  /** Removes staged files not in `keep` (only those older than `olderThanMs` when given); answers how many. */
+  prune?(keep: ReadonlySet<string>, options?: { olderThanMs?: number }): Promise<number>;
 }
 
 /** What enqueueing may consult: the cache as the coordinator sees it, and the staging of files. */

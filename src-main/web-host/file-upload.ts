@@ -45,6 +45,7 @@ export async function receiveFile(request: IncomingMessage, response: ServerResp
     answer(response, context, 201, body);
   } catch (error) {
     if (error instanceof AppError && error.code === 'ATTACHMENT_TOO_LARGE') return answerError(response, context, { status: 413, code: error.code }, request);
+    if (error instanceof AppError && error.code === 'STAGING_FULL') return answerError(response, context, { status: 507, code: error.code, message: error.message }, request);
     // The page went away mid-upload: there is nobody to answer, and nothing was kept.
     if (error instanceof AppError && error.code === 'ATTACHMENT_UNREADABLE') return answerError(response, context, { status: 400, code: error.code }, request);
     context.logger.error('web-host: staging an upload failed', { error });

@@ -1,6 +1,7 @@
 import { AppError } from '../../src-shared/errors';
 import { events } from '../../src-shared/ipc/channels';
-import type { ChannelInput, ChannelName, ChannelOutput, EventName, EventPayload, RendererBridge } from '../../src-shared/ipc/contract';
+import type { AttachmentTarget, ChannelInput, ChannelOutput, EventName, EventPayload, PageChannelName, RendererBridge } from '../../src-shared/ipc/contract';
+import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { createWebBridge, takeToken } from './web-bridge';
 
 declare global {
@@ -23,10 +24,10 @@ export function connect(): void {
   getBridge();
 }
 
-type InvokeArguments<C extends ChannelName> = undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
+type InvokeArguments<C extends PageChannelName> = undefined extends ChannelInput<C> ? [input?: ChannelInput<C>] : [input: ChannelInput<C>];
 
 /** Calls main. Resolves with the channel's output, or throws an `AppError` carrying `{code, message}`. */
-export async function invoke<C extends ChannelName>(channel: C, ...[input]: InvokeArguments<C>): Promise<ChannelOutput<C>> {
+export async function invoke<C extends PageChannelName>(channel: C, ...[input]: InvokeArguments<C>): Promise<ChannelOutput<C>> {
   const result = await getBridge().invoke(channel, input);
   if (!result.ok) throw AppError.fromBody(result.error);
   return result.value as ChannelOutput<C>;
@@ -45,8 +46,15 @@ export function isDesktop(): boolean {
   return window.api !== undefined;
 }
 
-/** A dropped or picked file's path on disk, from the preload (`webUtils.getPathForFile`); undefined in browser mode. */
-export function pathForFile(file: File): string | undefined {
-  const path = window.api?.getPathForFile?.(file);
-  return path ? path : undefined;
+/**
+ * Desktop: hands a dropped or picked file to the preload, which finds it on disk and has main copy
+ * and queue it (the page never holds a path). Undefined in browser mode, where the bytes are sent.
+ */
+export function uploadFromDisk(file: File, target: AttachmentTarget): Promise<OutboxReceipt> | undefined {
+  const upload = window.api?.uploadFile;
+  if (!upload) return undefined;
+  return upload(file, target).then((result) => {
+    if (!result.ok) throw AppError.fromBody(result.error);
+    return result.value as OutboxReceipt;
+  });
 }

@@ -1,7 +1,7 @@
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
 import type { StagedUpload } from '../../src-shared/ipc/file-upload';
-import { invoke, on, pathForFile } from '../lib/api';
+import { invoke, isDesktop, on, uploadFromDisk } from '../lib/api';
 import { formatBytes } from '../lib/format';
 import { stagedAnswer, stagingRequest } from '../lib/web-bridge';
 import { connectivity } from '../state/connectivity.svelte';
@@ -20,9 +20,9 @@ export function tooLargeMessage(name: string, size: number): string {
 
 /**
  * Attaches files to an order's folder. Each gets a row at once; one over the size limit is refused
- * there and then. On the desktop main copies the file from its path (the preload's
- * `getPathForFile`); in a browser the bytes stream to the web host first, with progress. Then the
- * outbox queues it and sends it when it can.
+ * there and then. On the desktop the preload hands the file to main, which copies it from disk; in
+ * a browser the bytes stream to the web host first, with progress. Then the outbox queues it and
+ * sends it when it can.
  */
 export function attachFiles(workOrderId: number, folderId: number, files: readonly File[]): void {
   for (const file of files) {
@@ -31,17 +31,25 @@ export function attachFiles(workOrderId: number, folderId: number, files: readon
       uploads.add({ ...base, phase: 'refused', message: tooLargeMessage(file.name, file.size), retryable: false });
       continue;
     }
-    const path = pathForFile(file);
-    const row = uploads.add({ ...base, phase: path ? 'queued' : 'staging' });
-    void queue(row, file, path);
+    const row = uploads.add({ ...base, phase: isDesktop() ? 'queued' : 'staging' });
+    void queue(row, file);
   }
 }
 
-async function queue(row: UploadRow, file: File, path: string | undefined): Promise<void> {
+/** The desktop copies from disk in main; a browser sends the bytes to the web host first. */
+async function queueFile(row: UploadRow, file: File): Promise<string | undefined> {
+  const target = { workOrderId: row.workOrderId, folderId: row.folderId };
+  const fromDisk = uploadFromDisk(file, target);
+  if (fromDisk) return (await fromDisk).entryId;
+  const { stagedId } = await stage(row, file);
+  if (!uploads.rows.some((candidate) => candidate.id === row.id)) return undefined;
+  return (await invoke('attachments:upload', { ...target, stagedId })).entryId;
+}
+
+async function queue(row: UploadRow, file: File): Promise<void> {
   try {
-    const source = path ? { path } : { stagedId: (await stage(row, file)).stagedId };
-    if (!uploads.rows.some((candidate) => candidate.id === row.id)) return;
-    const { entryId } = await invoke('attachments:upload', { workOrderId: row.workOrderId, folderId: row.folderId, ...source });
+    const entryId = await queueFile(row, file);
+    if (entryId === undefined) return;
     // Cancelled while the outbox was taking it: take it out again.
     if (!uploads.rows.some((candidate) => candidate.id === row.id)) return void (await invoke('outbox:discard', { entryId }).catch(() => undefined));
     // The upload may have finished before this answer: the next outbox read says so.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHMENT_PREVIEW_KINDS } from '../domain/attachment-preview';
+import { AttachmentTargetShape, OutboxReceiptSchema } from './write-channels';
 
 /**
  * Reading an attachment's bytes (previews and "Download"). Two steps, because IPC frames carry JSON
@@ -61,4 +62,14 @@ export const attachmentFileChannels = {
    * them, so it reads `GET /attachment-content` instead.
    */
   'attachments:bytes': { input: AttachmentRefSchema, output: z.instanceof(Uint8Array) },
+  /**
+   * Desktop, and the preload only (`PRELOAD_ONLY_CHANNELS`): a dropped or picked file, by the path
+   * the preload resolved from its `File` (`webUtils.getPathForFile`). Main copies it into the
+   * staging folder (a regular file only, opened once without following a symlink) and queues its
+   * upload. The page calls `window.api.uploadFile(file, target)`; it never sees or sends a path.
+   */
+  'attachments:upload-file': {
+    input: z.strictObject({ ...AttachmentTargetShape, path: z.string().min(1).max(4096) }),
+    output: OutboxReceiptSchema,
+  },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

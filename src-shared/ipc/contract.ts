@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { ErrorBody } from '../errors';
 import { channels, ErrorBodySchema, type events } from './channels';
+import type { PreloadOnlyChannel } from './names';
 
 export type ChannelName = keyof typeof channels;
+/** What a page may call through `window.api.invoke` (the preload's own channels are not among them). */
+export type PageChannelName = Exclude<ChannelName, PreloadOnlyChannel>;
 export type EventName = keyof typeof events;
 
 /** What the caller passes (before defaults and transforms). */
@@ -31,6 +34,16 @@ export function isChannelName(value: unknown): value is ChannelName {
 export interface RendererBridge {
   invoke(channel: string, input?: unknown): Promise<IpcResult>;
   on(event: string, listener: (payload: unknown) => void): () => void;
-  /** The filesystem path of a file dropped from the desktop; absent in browser mode. */
-  getPathForFile?: (file: object) => string;
+  /**
+   * Desktop only: attaches a dropped or picked `File` to an order. The preload resolves the file's
+   * place on disk itself and main copies it; the page never holds a path. Absent in browser mode,
+   * where the bytes go to the web host's `POST /files`.
+   */
+  uploadFile?: (file: object, target: AttachmentTarget) => Promise<IpcResult>;
+}
+
+export interface AttachmentTarget {
+  workOrderId: number;
+  folderId?: number;
+  notes?: string;
 }

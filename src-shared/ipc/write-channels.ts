@@ -40,15 +40,20 @@ const orderAndProvider = z.strictObject({ id: LocalIdSchema, providerId: Positiv
 const onOrder = <Shape extends z.ZodRawShape>(shape: Shape) => z.strictObject({ workOrderId: LocalIdSchema, ...shape });
 const queued = <Input extends z.ZodType>(input: Input) => ({ input, output: OutboxReceiptSchema });
 
-export const AttachmentUploadInputSchema = onOrder({
-  /** The file on disk (Electron, from the preload's `getPathForFile`). */
-  path: z.string().min(1).max(4096).optional(),
-  /** A file the web host already staged (browser mode uploads it over HTTP first). */
-  stagedId: z.uuid().optional(),
+/** Where a file goes: the order, its folder (by default the Documents folder) and a note. */
+export const AttachmentTargetShape = {
+  workOrderId: LocalIdSchema,
   /** Defaults to the order's Documents folder. */
   folderId: PositiveIdSchema.optional(),
   notes: NoteSchema.optional(),
-}).refine((input) => (input.path === undefined) !== (input.stagedId === undefined), 'Give either path or stagedId');
+};
+
+/**
+ * A file already copied into the staging folder: by the web host's `POST /files` (browser mode) or
+ * by the desktop's `attachments:upload-file`. The page never names a path on this channel.
+ */
+export const AttachmentUploadInputSchema = z.strictObject({ ...AttachmentTargetShape, stagedId: z.uuid() });
+export type AttachmentUploadInput = z.infer<typeof AttachmentUploadInputSchema>;
 
 export const AttachmentReviewInputSchema = onOrder({
   attachmentId: LocalIdSchema,

@@ -45,15 +45,15 @@ async function targetFolder(workOrderId: number, folderId: number | undefined, c
 const stagedOf = (context: Record<string, unknown>): StagedFile => context.staged as StagedFile;
 
 /**
- * A file from the desktop. Queueing copies it into the data folder and hashes it, so the original
- * may move or go; sending streams the copy with progress. An upload whose answer was lost is found
+ * A file from the desktop, already copied into the data folder and hashed (by `POST /files` or
+ * `attachments:upload-file`), so the original may move or go; sending streams the copy with progress. An upload whose answer was lost is found
  * again by its sha256 in the folder before any byte is sent twice.
  */
 export const uploadAttachment = operation({
   kind: 'attachments:upload',
   async prepare(input, context) {
     if (!context.staging) throw new AppError('ATTACHMENT_NOT_STAGED');
-    const staged = input.path !== undefined ? await context.staging.stageFromPath(input.path) : context.staging.get(input.stagedId ?? '');
+    const staged = context.staging.get(input.stagedId);
     if (!staged) throw new AppError('ATTACHMENT_NOT_STAGED');
     return { staged, tempId: context.tempId };
   },

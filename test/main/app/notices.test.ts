@@ -20,7 +20,7 @@ function noticesOf(events: { subscribe: EventHub['subscribe'] }): Notice[] {
 
 describe('desktop notices', () => {
   it('announce a finished upload with its file and order, and only while the Settings switch is on', async () => {
-    const { app, call, drained } = await outboxApp();
+    const { app, call, upload, drained } = await outboxApp();
     const notices = noticesOf(app.events);
     const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
     const id = results[0]?.id as number;
@@ -29,7 +29,7 @@ describe('desktop notices', () => {
 
     const waiting = async () => (await call<{ total: number }>('deliverables:list', {})).total;
     const before = await waiting();
-    await call('attachments:upload', { workOrderId: id, path: file });
+    await upload({ workOrderId: id, path: file });
     await drained();
     await until(async () => notices, (list) => list.some((notice) => notice.kind === 'upload'), 'the upload notice');
     // The coordinator's own file lands in Documents, pending: it is not a deliverable to review.
@@ -38,7 +38,7 @@ describe('desktop notices', () => {
     expect(notices.find((notice) => notice.kind === 'upload')).toEqual({ kind: 'upload', title: 'Upload finished', body: `meter-reading.jpg was added to work order #${id}.`, workOrderId: id });
 
     await call('settings:update', { notifications: false });
-    await call('attachments:upload', { workOrderId: id, path: file });
+    await upload({ workOrderId: id, path: file });
     await drained();
     expect(notices.filter((notice) => notice.kind === 'upload')).toHaveLength(1);
   });

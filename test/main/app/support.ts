@@ -11,6 +11,8 @@ import { temporaryDir } from '../../support/temporary-dir';
 export type MarketplaceFront = (market: ListeningMarketplace) => Promise<LocalMarketplace>;
 
 const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
+/** The desktop app's window, whose preload alone may name a file on disk (`attachments:upload-file`). */
+const desktop: Sender = { transport: 'electron', url: trusted.url };
 const SYNC_DEADLINE_MS = 30_000;
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -51,12 +53,20 @@ export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'ke
     return result.value as T;
   }
   const invoke = (channel: string, input?: unknown): Promise<IpcResult> => dispatch(channel, input, trusted);
+  /** A file attached from disk, as the desktop's preload hands it to main. */
+  const uploadFile = (input: { workOrderId: number; path: string; folderId?: number; notes?: string }): Promise<IpcResult> => dispatch('attachments:upload-file', input, desktop);
+  /** The same, failing the test on an error answer. */
+  async function upload(input: { workOrderId: number; path: string; folderId?: number; notes?: string }): Promise<{ entryId: string }> {
+    const result = await uploadFile(input);
+    if (!result.ok) throw new Error(`attachments:upload-file answered ${result.error.code}: ${result.error.message}`);
+    return result.value as { entryId: string };
+  }
   /** The marketplace the app started (the app closes it). */
   const marketplace = async (): Promise<ListeningMarketplace> => {
     if (!market) throw new Error('the app has not started its local marketplace');
     return market;
   };
-  return { app, dataDir, call, invoke, progress, marketplace };
+  return { app, dataDir, call, invoke, uploadFile, upload, progress, marketplace };
 }
 
 /** Waits for the `count`-th pull to end, as a window would: by `sync:progress` events, not by a sleep. */

@@ -9,12 +9,12 @@ import { outboxApp } from '../outbox/support';
 
 /** An assigned order of the demo company with a file the app uploaded (so it has a link and a hash). */
 async function orderWithFile(harness: Awaited<ReturnType<typeof outboxApp>>, name: string, bytes: Buffer) {
-  const { call, drained } = harness;
+  const { call, upload, drained } = harness;
   const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
   const workOrderId = results[0]?.id as number;
   const file = join(temporaryDir(), name);
   writeFileSync(file, bytes);
-  await call('attachments:upload', { workOrderId, path: file });
+  await upload({ workOrderId, path: file });
   await drained();
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const detail = await call<WorkOrderDetail>('workorders:detail', { id: workOrderId });
@@ -45,12 +45,12 @@ describe('attachments:preview and attachments:bytes, against a real local market
 
   it('says a file never opened cannot be fetched offline, and a file still waiting to upload is not there yet', async () => {
     const harness = await outboxApp();
-    const { call, invoke } = harness;
+    const { call, invoke, upload } = harness;
     const ref = await orderWithFile(harness, 'notes.txt', randomBytes(64));
     await call('connectivity:set-offline', { offline: true });
     const file = join(temporaryDir(), 'later.txt');
     writeFileSync(file, 'later');
-    await call('attachments:upload', { workOrderId: ref.workOrderId, path: file });
+    await upload({ workOrderId: ref.workOrderId, path: file });
     const waiting = (await call<WorkOrderDetail>('workorders:detail', { id: ref.workOrderId })).attachments.find((attachment) => attachment.id < 0);
     expect(await invoke('attachments:preview', { workOrderId: ref.workOrderId, attachmentId: waiting?.id })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_NOT_UPLOADED' } });
     expect(await invoke('attachments:preview', { workOrderId: ref.workOrderId, attachmentId: 999_999 })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_NOT_FOUND' } });

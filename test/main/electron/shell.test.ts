@@ -238,14 +238,14 @@ describe('the app entry', () => {
 });
 
 describe('the preload bridge', () => {
-  it('exposes invoke, on and getPathForFile, refusing malformed channel names', async () => {
+  it('exposes invoke, on and uploadFile, refusing malformed channel names', async () => {
     await import('../../../src-main/preload/index');
     const api = electron().exposed() as {
       invoke: (channel: unknown, input?: unknown) => Promise<unknown>;
       on: (event: unknown, listener: (payload: unknown) => void) => () => void;
-      getPathForFile: (file: unknown) => string;
+      uploadFile: (file: unknown, target: unknown) => Promise<unknown>;
     };
-    expect(Object.keys(api).sort()).toEqual(['getPathForFile', 'invoke', 'on']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'uploadFile']);
     expect(await api.invoke('app:info')).toEqual({ ok: true, value: { channel: 'app:info', input: undefined } });
     expect(await api.invoke('../../etc')).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL' } });
     expect(await api.invoke(42)).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL' } });
@@ -258,6 +258,30 @@ describe('the preload bridge', () => {
     expect(listener).toHaveBeenCalledWith({ theme: 'dark' });
     off();
     expect(electron().module.ipcRenderer.removeListener).toHaveBeenCalledWith('settings:did-change', wrapped);
-    expect(api.getPathForFile({})).toBe('/home/ann/report.pdf');
+  });
+
+  it('never lets the page name a file on disk: the path comes from Electron for a File the coordinator chose', async () => {
+    await import('../../../src-main/preload/index');
+    const api = electron().exposed() as {
+      invoke: (channel: unknown, input?: unknown) => Promise<unknown>;
+      uploadFile: (file: unknown, target: unknown) => Promise<unknown>;
+    };
+    const { invoke } = electron().module.ipcRenderer;
+    // The preload's own channel is not the page's to call.
+    expect(await api.invoke('attachments:upload-file', { workOrderId: 5, path: '/etc/hostname' })).toMatchObject({ ok: false, error: { code: 'IPC_UNKNOWN_CHANNEL' } });
+    // Not a File: nothing reaches main.
+    expect(await api.uploadFile({ name: 'passwd', path: '/etc/passwd' }, { workOrderId: 5 })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_UNREADABLE' } });
+    expect(invoke).not.toHaveBeenCalled();
+
+    // A dropped File: its path is Electron's; a `path` slipped into the target is dropped.
+    const dropped = new File(['report'], 'report.pdf');
+    await api.uploadFile(dropped, { workOrderId: 5, folderId: 7, path: '/etc/hostname', stagedId: 'x' });
+    expect(electron().module.webUtils.getPathForFile).toHaveBeenCalledWith(dropped);
+    expect(invoke).toHaveBeenCalledWith('attachments:upload-file', { workOrderId: 5, folderId: 7, path: '/home/ann/report.pdf' });
+
+    // A File a script made has no place on disk.
+    electron().module.webUtils.getPathForFile.mockReturnValueOnce('');
+    expect(await api.uploadFile(new File(['x'], 'made.pdf'), { workOrderId: 5 })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_UNREADABLE' } });
+    expect(invoke).toHaveBeenCalledTimes(1);
   });
 });

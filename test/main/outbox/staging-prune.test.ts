@@ -16,7 +16,7 @@ describe('staged files at launch', () => {
     const first = appUnderTest({ dataDir, secretStore });
     await first.call('connectivity:set-offline', { offline: true });
     // An order nobody has: the upload waits in the outbox (refused once sent), its copy with it.
-    await first.call('attachments:upload', { workOrderId: 987_654, path: file });
+    await first.upload({ workOrderId: 987_654, path: file });
     const [waiting] = (await first.call<{ entries: OutboxEntry[] }>('outbox:list')).entries;
     const orphan = await first.app.attachmentStaging.stageFromPath(file);
     const staged = (id: string) => existsSync(join(dataDir, 'staging', id));

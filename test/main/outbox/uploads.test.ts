@@ -9,7 +9,7 @@ import { outboxApp } from './support';
 
 describe('uploads through the outbox', () => {
   it('stages the file when queued (the original may go), streams it with progress, and shows it in the order once landed', async () => {
-    const { call, app, drained } = await outboxApp();
+    const { call, upload, app, drained } = await outboxApp();
     const progress: { sent: number; total: number }[] = [];
     app.events.subscribe((event, payload) => {
       if (event === 'upload:progress') progress.push(payload as { sent: number; total: number });
@@ -24,7 +24,7 @@ describe('uploads through the outbox', () => {
     const reasons = async () => (await call<{ attention: Record<string, string[]> }>('workorders:list', { workOrderId: id })).attention[String(id)] ?? [];
     const reasonsBefore = await reasons();
     await call('connectivity:set-offline', { offline: true });
-    await call('attachments:upload', { workOrderId: id, path: file, notes: 'Before the install' });
+    await upload({ workOrderId: id, path: file, notes: 'Before the install' });
     rmSync(file);
     // Our own file on its way up is not a provider's deliverable waiting for review.
     expect(reasonsBefore).not.toContain('deliverables');
@@ -46,17 +46,17 @@ describe('uploads through the outbox', () => {
   });
 
   it('refuses a file over the size limit at once, before any byte is copied or sent', async () => {
-    const { invoke, entries } = await outboxApp({ signIn: false });
+    const { uploadFile, entries } = await outboxApp({ signIn: false });
     const file = join(temporaryDir(), 'huge.mov');
     writeFileSync(file, '');
     truncateSync(file, ATTACHMENT_MAX_BYTES + 1);
-    expect(await invoke('attachments:upload', { workOrderId: 5, path: file })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_TOO_LARGE' } });
-    expect(await invoke('attachments:upload', { workOrderId: 5, path: join(temporaryDir(), 'missing.pdf') })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_UNREADABLE' } });
+    expect(await uploadFile({ workOrderId: 5, path: file })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_TOO_LARGE' } });
+    expect(await uploadFile({ workOrderId: 5, path: join(temporaryDir(), 'missing.pdf') })).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_UNREADABLE' } });
     expect(await entries()).toEqual([]);
   });
 
   it('cancels an upload on the wire when the coordinator discards it: nothing lands, nothing is left queued', async () => {
-    const { call, app, entries } = await outboxApp();
+    const { call, upload, app, entries } = await outboxApp();
     const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
     const id = results[0]?.id as number;
     const file = join(temporaryDir(), 'walkthrough.mp4');
@@ -70,7 +70,7 @@ describe('uploads through the outbox', () => {
       const progress = payload as { entryId: string; sent: number; total: number };
       if (event === 'upload:progress' && progress.sent > 0 && progress.sent < progress.total) onWire(progress.entryId);
     });
-    await call('attachments:upload', { workOrderId: id, path: file });
+    await upload({ workOrderId: id, path: file });
     const entryId = await started;
     expect(await call('outbox:discard', { entryId })).toEqual({ discarded: [entryId] });
     expect(await entries()).toEqual([]);

@@ -34,7 +34,8 @@ export interface AppProcessConfig {
 
 const config = JSON.parse(process.env.CRASH_APP_CONFIG ?? '') as AppProcessConfig;
 const { market } = config;
-const sender: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
+// The desktop app's window: its preload may hand main a file on disk.
+const sender: Sender = { transport: 'electron', url: 'http://127.0.0.1:1' };
 
 const app = createApp({
   dataDir: config.dataDir,

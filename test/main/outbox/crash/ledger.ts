@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import type { OutboxReceipt } from '../../../../src-shared/ipc/write-channels';
 import { type AppChild, ProcessGone } from './app-child';
 import type { CacheState, OutboxRow } from './cache-state';
@@ -92,7 +91,7 @@ export class Ledger {
   }
 
   #matches(write: PlannedWrite, row: OutboxRow, cache: CacheState): boolean {
-    if (row.kind !== write.channel) return false;
+    if (row.kind !== write.kind) return false;
     if (write.marker !== null) return markerOf(row) === write.marker;
     // Publish and routes carry no text of their own: the order (one publish each) and the provider (one route each) tell them apart.
     const temp = this.#ids.get(write.record.key);
@@ -118,7 +117,7 @@ function markerOf(row: OutboxRow): string | undefined {
     case 'expenses:add':
       return nested('expense', 'description') as string | undefined;
     case 'attachments:upload':
-      return typeof input.path === 'string' ? basename(input.path) : undefined;
+      return typeof input.notes === 'string' ? input.notes : undefined;
     default:
       return undefined;
   }

@@ -30,7 +30,10 @@ export type Step = 'create' | 'title' | 'expense' | 'upload' | 'publish' | 'rout
 export interface PlannedWrite {
   n: number;
   record: WorkloadRecord;
-  channel: WriteChannelName;
+  /** What the coordinator's window calls: a write channel, or the preload's own for a file on disk. */
+  channel: WriteChannelName | 'attachments:upload-file';
+  /** The kind of the outbox entry it makes. */
+  kind: WriteChannelName;
   step: Step;
   /** Text found only in this write's input: how the write is recognised on the marketplace and in the outbox tables. */
   marker: string | null;
@@ -66,9 +69,10 @@ const PROVIDERS = Array.from({ length: 18 }, (_, index) => 3001 + index);
  */
 export function planWorkload(random: () => number, fileDir: string): PlannedWrite[] {
   const scripts: Omit<PlannedWrite, 'n'>[][] = [];
-  const write = (record: WorkloadRecord, channel: WriteChannelName, step: Step, marker: string | null, input: (id: number) => unknown, version = 0, sha256?: string) => ({
+  const write = (record: WorkloadRecord, kind: WriteChannelName, step: Step, marker: string | null, input: (id: number) => unknown, version = 0, sha256?: string) => ({
     record,
-    channel,
+    channel: kind as PlannedWrite['channel'],
+    kind,
     step,
     marker,
     version,
@@ -87,7 +91,9 @@ export function planWorkload(random: () => number, fileDir: string): PlannedWrit
     const size = random() < 0.25 ? 256 * 1024 : 512 + Math.floor(random() * 4096);
     const content = Buffer.alloc(size, `${name} ${random()}\n`);
     writeFileSync(path, content);
-    return write(record, 'attachments:upload', 'upload', name, (workOrderId) => ({ workOrderId, path }), 0, createHash('sha256').update(content).digest('hex'));
+    // The file's name rides in its notes: the outbox's history keeps the input, and a staged upload's input names no file.
+    const planned = write(record, 'attachments:upload', 'upload', name, (workOrderId) => ({ workOrderId, path, notes: name }), 0, createHash('sha256').update(content).digest('hex'));
+    return { ...planned, channel: 'attachments:upload-file' as const };
   };
   const address = (record: WorkloadRecord, version: number) =>
     write(record, 'locations:update', 'address', addressLine(record, version), (id) => ({ id, changes: { address2: addressLine(record, version) } }), version);
