@@ -1,3 +1,4 @@
+import { plainText } from '../../src-shared/domain/plain-text';
 import type { SyncStatusPayload } from '../../src-shared/ipc/channels';
 import type { AppliedEntry, Notice } from '../../src-shared/ipc/notices';
 import type { PendingDeliverable } from '../db/work-order-parts-repository';
@@ -61,8 +62,10 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
   let counting: Promise<void> | undefined;
   let countAgain = false;
 
+  // The one way out: whatever a notice carries (a file's name as its uploader typed it) leaves as
+  // plain text, since notification servers render markup.
   const announce = (notice: Notice | undefined) => {
-    if (notice && options.enabled()) events.emit('notices:did-arrive', notice);
+    if (notice && options.enabled()) events.emit('notices:did-arrive', { ...notice, title: plainText(notice.title, 120), body: plainText(notice.body) });
   };
 
   const recount = async () => {

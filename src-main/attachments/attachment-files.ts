@@ -1,7 +1,7 @@
 import { copyFile, readFile } from 'node:fs/promises';
 import type { Attachment } from '../../src-shared/api/attachment';
 import { previewKindOf } from '../../src-shared/domain/attachment-preview';
-import { mimeTypeOf, safeDisplayName } from '../../src-shared/domain/attachments';
+import { attachmentName, mimeTypeOf } from '../../src-shared/domain/attachments';
 import { AppError, type ErrorCode } from '../../src-shared/errors';
 import type { AttachmentPreviewInfo, AttachmentRef } from '../../src-shared/ipc/attachment-files';
 import type { Workspace } from '../app/workspace';
@@ -88,7 +88,7 @@ function findAttachment(workspace: Workspace, ref: AttachmentRef): Attachment {
 }
 
 function infoOf(attachment: Attachment): AttachmentPreviewInfo {
-  const name = safeDisplayName(attachment.file?.name ?? undefined);
+  const name = attachmentName(attachment);
   const mime = attachment.file?.mime || mimeTypeOf(name);
   return { name, mime, size: attachment.file?.size_bytes ?? 0, kind: previewKindOf(name, mime) };
 }

@@ -1,4 +1,4 @@
-import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
+import { ATTACHMENT_MAX_BYTES, safeDisplayName } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
 import type { StagedUpload } from '../../src-shared/ipc/file-upload';
 import { invoke, isDesktop, on, uploadFromDisk } from '../lib/api';
@@ -26,9 +26,10 @@ export function tooLargeMessage(name: string, size: number): string {
  */
 export function attachFiles(workOrderId: number, folderId: number, files: readonly File[]): void {
   for (const file of files) {
-    const base = { workOrderId, folderId, name: file.name, size: file.size, sent: 0, total: file.size };
+    const name = safeDisplayName(file.name);
+    const base = { workOrderId, folderId, name, size: file.size, sent: 0, total: file.size };
     if (file.size > ATTACHMENT_MAX_BYTES) {
-      uploads.add({ ...base, phase: 'refused', message: tooLargeMessage(file.name, file.size), retryable: false });
+      uploads.add({ ...base, phase: 'refused', message: tooLargeMessage(name, file.size), retryable: false });
       continue;
     }
     const row = uploads.add({ ...base, phase: isDesktop() ? 'queued' : 'staging' });

@@ -33,6 +33,16 @@ export function safeDisplayName(given: string | undefined): string {
   return codePoints.slice(0, ATTACHMENT_NAME_LIMIT - kept.length).join('') + kept.join('');
 }
 
+/**
+ * The name every screen, notice and file dialog shows for an attachment: its file's name cleaned
+ * by `safeDisplayName`, or `File <id>` when the marketplace gave none. A provider chooses the name,
+ * so it is never shown raw (`invoice\u202Efdp.exe` would read as `invoiceexe.pdf`).
+ */
+export function attachmentName(attachment: { id: number; file?: { name?: string | null } | null }): string {
+  const given = attachment.file?.name;
+  return given ? safeDisplayName(given) : `File ${attachment.id}`;
+}
+
 /** What coordinators attach to work orders: site photos, scans, office documents, short videos. */
 const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',

@@ -13,6 +13,7 @@ test.describe.configure({ timeout: 90_000 });
 /** Assigned, checked in (seed: work-orders.ts): its provider can upload deliverables. */
 const ORDER = 10021;
 const REASON = 'The panel label is not readable: retake it closer';
+const HOSTILE_NAME = 'invoice\u202Efdp.exe';
 
 interface Folder {
   type: string;
@@ -32,6 +33,12 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
 
   const { origin } = await localMarketplace(webHost);
   const order = await marketplaceRest<{ assignee: { user: { id: number } } }>(webHost, 'GET', `workorders/${ORDER}`);
+  // A provider's name is untrusted (issue 22, item 7): a direction override would show this one as
+  // `invoiceexe.pdf`. It is the oldest of the three, reviewed after the photos.
+  const hostile = await page.request.post(`${origin}/__local/simulate/upload`, {
+    data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name: HOSTILE_NAME, content: 'not an invoice' },
+  });
+  expect(hostile.ok(), await hostile.text()).toBe(true);
   // One after the other: the second is the newer, so it heads the queue.
   for (const [index, name] of ['panel-before.png', 'panel-after.png'].entries()) {
     const answer = await page.request.post(`${origin}/__local/simulate/upload`, {
@@ -53,9 +60,12 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   await callHost(webHost, 'sync:now');
   await expect(queue.getByRole('listitem').first()).toContainText('panel-after.png', { timeout: 30_000 });
   await expect(queue.getByRole('listitem').nth(1)).toContainText('panel-before.png');
+  await expect(queue.getByRole('listitem').nth(2)).toContainText('invoicefdp.exe');
   await expect(place).toHaveAttribute('aria-current', 'true');
+  expect(await queue.textContent()).not.toContain('\u202E');
 
-  // Keyboard alone from here: up to the newest.
+  // Keyboard alone from here: up past the three new files to the newest.
+  await page.keyboard.press('k');
   await page.keyboard.press('k');
   await page.keyboard.press('ArrowUp');
   // The newest file, previewed large beside its order and the folder's completeness.
@@ -65,7 +75,7 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(192);
   const summary = screen.getByRole('complementary', { name: 'Work order summary' });
   await expect(summary.getByRole('heading', { level: 2 })).toContainText(`#${ORDER}`);
-  await expect(summary.getByRole('region', { name: 'Folder completeness' })).toContainText('2 uploaded, 1 required: complete');
+  await expect(summary.getByRole('region', { name: 'Folder completeness' })).toContainText('3 uploaded, 1 required: complete');
   await expect(screen.getByRole('list', { name: 'Review shortcuts' })).toContainText('Approve');
   await shoot(page, 'deliverables-review');
 
@@ -84,8 +94,10 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   await page.keyboard.press('Enter');
   await expect(reason).toHaveCount(0);
   await expect(queue.getByRole('button', { name: /panel-before\.png/ })).toHaveCount(0);
-  // The loop moved on to the next waiting file by itself.
-  await expect(queue.getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+  // The loop moved on to the next waiting file by itself: the provider's oddly named one, its name cleaned.
+  await expect(queue.getByRole('button', { name: /^invoicefdp\.exe/ })).toHaveAttribute('aria-current', 'true');
+  await expect(screen.getByRole('heading', { level: 2, name: 'invoicefdp.exe', exact: true })).toBeVisible();
+  expect(await screen.textContent()).not.toContain('\u202E');
 
   // On the marketplace, once the outbox has sent both.
   const files = await until(

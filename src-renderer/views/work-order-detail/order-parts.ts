@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentName } from '../../../src-shared/domain/attachments';
 import { TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
 import { MilestonesSchema, STATUS_SLUGS, WORK_ORDER_STATUSES, type StatusSlug } from '../../../src-shared/api/status';
 import { SwapSchema, type Swap } from '../../../src-shared/api/swap';
@@ -138,7 +139,7 @@ export function activityOf(detail: { order: WorkOrder; requests: readonly { id: 
   }
   for (const message of order.messages?.results ?? []) add(`message-${message.msg_id}`, message.created, `Message from ${who(message.from, 'someone')}`);
   for (const problem of order.problems?.results ?? []) add(`problem-${problem.id}`, problem.created, `Problem reported: ${problem.type?.name ?? 'unnamed type'}`);
-  for (const attachment of detail.attachments) add(`file-${attachment.id}`, attachment.created, `${who(attachment.author as Named, 'Someone')} uploaded ${attachment.file?.name ?? 'a file'}`);
+  for (const attachment of detail.attachments) add(`file-${attachment.id}`, attachment.created, `${who(attachment.author as Named, 'Someone')} uploaded ${attachmentName(attachment)}`);
   for (const expense of detail.expenses) add(`expense-${expense.id}`, expense.added, `Expense added: ${expense.description ?? 'no description'}`);
   for (const swap of swapsOf(order)) add(`swap-${swap.id}`, swap.created, `${who(swap.from, 'The provider')} asked to swap to ${who(swap.to, 'another provider')}`);
   // The service's UTC form sorts as text.

@@ -43,6 +43,20 @@ describe('desktop notices', () => {
     expect(notices.filter((notice) => notice.kind === 'upload')).toHaveLength(1);
   });
 
+  it('leave main as plain text: markup, entities and direction overrides in a file’s name are not passed on', async () => {
+    const { app, call, upload, drained } = await outboxApp();
+    const notices = noticesOf(app.events);
+    const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
+    const id = results[0]?.id as number;
+    const file = join(temporaryDir(), '<b>PAID<b> invoice&#x202E;fdp.pdf <img src=x>');
+    writeFileSync(file, 'invoice');
+
+    await upload({ workOrderId: id, path: file });
+    await drained();
+    const notice = await until(async () => notices.find((candidate) => candidate.kind === 'upload'), (found) => found !== undefined, 'the upload notice');
+    expect(notice?.body).toBe(`PAID invoicefdp.pdf was added to work order #${id}.`);
+  });
+
   it('announce a provider’s new deliverable once a pull brings it, not those the cache already held', async () => {
     const { app, call, marketOrder, market, progress } = await outboxApp();
     const notices = noticesOf(app.events);
