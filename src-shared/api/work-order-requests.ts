@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BoundedJsonObjectSchema } from './bounded-json';
 import { IdInputSchema, RichTextInputSchema, partialUpdate } from './common';
 import { WorkOrderLocationInputSchema } from './location';
 import { PayInputSchema } from './pay';
@@ -54,8 +55,8 @@ export const IntegrationInputSchema = z.strictObject({
 });
 export type IntegrationInput = z.infer<typeof IntegrationInputSchema>;
 
-/** Shapes the spec does not show are taken as any JSON object. */
-const UnshownObjectSchema = z.record(z.string(), z.unknown());
+/** Shapes the spec does not show are taken as any JSON object, within bounds. */
+const UnshownObjectSchema = BoundedJsonObjectSchema;
 
 const WorkOrderInputShape = {
   title: z.string().trim().min(1),

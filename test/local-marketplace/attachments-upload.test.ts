@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -71,6 +72,28 @@ describe('the size limit', () => {
     const exact = await rest('POST', `workorders/${ORDER}/attachments/${folder}`, multipart([filePart(Buffer.alloc(1024, 7))]), MULTIPART);
     expect(exact.status).toBe(200);
     expect(filesOnDisk(marketplace)).toMatchObject({ stored: [expect.any(String)], incoming: [] });
+  });
+});
+
+describe('the files on disk', () => {
+  it.skipIf(process.platform === 'win32')('are 0600 in 0700 folders beside a database file, as the rest of the data folder (issue 22, item 10)', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'attachments-modes-'));
+    try {
+      const { rest, marketplace } = await testMarketplace({ db: join(directory, 'market.db') });
+      const folder = await documentsFolder(rest);
+      expect((await rest('POST', `workorders/${ORDER}/attachments/${folder}`, multipart([filePart(Buffer.from('a site photo'))]), MULTIPART)).status).toBe(200);
+      const files = attachmentFilesFolder(marketplace.context);
+      const mode = (path: string) => statSync(path).mode & 0o777;
+      expect(mode(files)).toBe(0o700);
+      expect(mode(join(files, 'incoming'))).toBe(0o700);
+      const [uploaded] = filesOnDisk(marketplace).stored;
+      expect(mode(join(files, uploaded as string))).toBe(0o600);
+      // The demo's seeded photos too.
+      for (const seeded of seededFileNames(marketplace)) expect(mode(join(files, seeded))).toBe(0o600);
+      await marketplace.close();
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../platform/private-files';
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError } from '../http/errors';
 import type { MarketplaceDatabase } from '../store/database';
@@ -15,6 +16,8 @@ import type { MarketplaceDatabase } from '../store/database';
  *   <files folder>/incoming/<uuid>.part   an upload being received
  * Names on disk are generated, never the uploader's: a hostile name cannot reach the file system.
  * A file is renamed out of `incoming/` only once whole, and its row is written only after that.
+ * Folders are 0700 and files 0600, like the rest of the data folder: providers' files are the
+ * company's, not other accounts' on the machine.
  */
 
 const INCOMING = 'incoming';
@@ -44,7 +47,7 @@ export function attachmentFilesFolder(context: Pick<MarketplaceContext, 'db' | '
         ? mkdtempSync(join(tmpdir(), 'field-desk-marketplace-files-'))
         : `${resolve(context.options.db)}.files`;
     rmSync(join(path, INCOMING), { recursive: true, force: true });
-    mkdirSync(join(path, INCOMING), { recursive: true });
+    makeFolders(path);
     folder = { path, temporary };
     filesFolders.set(context.db, folder);
   }
@@ -63,7 +66,13 @@ export function removeTemporaryFilesFolder(context: Pick<MarketplaceContext, 'db
 export function removeAllAttachmentFiles(context: Pick<MarketplaceContext, 'db' | 'options'>): void {
   const path = attachmentFilesFolder(context);
   rmSync(path, { recursive: true, force: true });
-  mkdirSync(join(path, INCOMING), { recursive: true });
+  makeFolders(path);
+}
+
+/** The folder and its `incoming/`, private; one an older version made 0755 is tightened. */
+function makeFolders(path: string): void {
+  ensurePrivateDir(path);
+  ensurePrivateDir(join(path, INCOMING));
 }
 
 
@@ -100,7 +109,7 @@ export async function stageStream(context: Pick<MarketplaceContext, 'db' | 'opti
       callback(null, chunk);
     },
   });
-  const destination = createWriteStream(path, { flags: 'wx' });
+  const destination = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
   try {
     await pipeline(source, meter, destination);
   } catch (error) {
@@ -118,7 +127,7 @@ export async function stageStream(context: Pick<MarketplaceContext, 'db' | 'opti
 export function stageBytes(context: Pick<MarketplaceContext, 'db' | 'options'>, bytes: Buffer, maxBytes: number): StagedFile {
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
   const path = stagingPath(context);
-  writeFileSync(path, bytes, { flag: 'wx' });
+  writeFileSync(path, bytes, { flag: 'wx', mode: PRIVATE_FILE_MODE });
   return { path, sizeBytes: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') };
 }
 
