@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, Menu, Notification, screen, session } from 
 import { saveDialogChooser } from './attachments/save-dialog';
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
+import { type CrashRecovery, crashRecovery } from './electron/crash-recovery';
 import { appMenuTemplate, keystrokes } from './electron/menu';
 import { desktopNotifier } from './electron/notifications';
 import type { Notice } from '../src-shared/ipc/notices';
@@ -24,6 +25,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let window: BrowserWindow | undefined;
+  let recovery: CrashRecovery | undefined;
   const url = rendererUrl();
   const development = Boolean(process.env.ELECTRON_RENDERER_URL);
 
@@ -42,6 +44,7 @@ if (!app.requestSingleInstanceLock()) {
     const icon = windowIcon(process.platform, app.isPackaged, process.resourcesPath);
     const opened = createMainWindow(url, placeWindow(readWindowState(stateFile), workAreas), icon);
     trackWindowState(opened, stateFile);
+    opened.webContents.on('render-process-gone', (_event, details) => recovery?.rendererGone(details));
     opened.on('closed', () => (window = undefined));
     return opened;
   };
@@ -69,6 +72,15 @@ if (!app.requestSingleInstanceLock()) {
         ),
       });
       const unregister = registerIpc(fieldDesk, url, () => window);
+      recovery = crashRecovery({
+        reload: () => window?.webContents.reload(),
+        tell: (message) => {
+          const options = { type: 'warning' as const, title: 'Field Desk', message, buttons: ['OK'] };
+          void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+        },
+        log: (message, details) => fieldDesk.logger.warn(message, details),
+      });
+      app.on('child-process-gone', (_event, details) => recovery?.childGone(details));
       window = openWindow();
 
       const notify = desktopNotifier({

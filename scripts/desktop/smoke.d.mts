@@ -10,3 +10,4 @@ export function smokeChecks(deps: {
   invoke: (channel: string, input?: unknown) => Promise<unknown>;
   log?: (line: string) => void;
 }): Promise<{ info: { host: string; environment: string; version: string; dataDir: string }; session: { state: string } }>;
+export function devToolsEndpoint(stderr: string): string | undefined;

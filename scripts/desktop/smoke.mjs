@@ -26,6 +26,11 @@ export function packagedExecutable(distDir, platform, entries, { productName = '
 
 export class SmokeFailure extends Error {}
 
+/** The DevTools address Chromium prints on stderr once remote debugging listens, or undefined. */
+export function devToolsEndpoint(stderr) {
+  return /DevTools listening on (ws:\/\/\S+)/.exec(stderr)?.[1];
+}
+
 /** One IPC answer's value, or a failure naming the channel and the error it answered. */
 function valueOf(channel, answer) {
   if (!answer || answer.ok !== true) {

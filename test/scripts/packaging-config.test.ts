@@ -100,6 +100,35 @@ describe('the packaging configuration', () => {
   });
 });
 
+describe('the fuses of the packaged binary (issue 22, item 8)', () => {
+  it('turns off running as Node, NODE_OPTIONS and --inspect, and loads only the integrity-checked app.asar', async () => {
+    // The very config electron-builder hands @electron/fuses just before signing.
+    const { PlatformPackager } = fromBuilder('app-builder-lib') as {
+      PlatformPackager: { prototype: { generateFuseConfig(fuses: unknown): Promise<Record<string | number, unknown>> } };
+    };
+    const { FuseV1Options, FuseVersion } = createRequire(fromBuilder.resolve('app-builder-lib/package.json'))('@electron/fuses') as {
+      FuseV1Options: Record<string, number>;
+      FuseVersion: Record<string, string>;
+    };
+    const flipped = await PlatformPackager.prototype.generateFuseConfig.call({}, config.electronFuses);
+    expect(flipped.version).toBe(FuseVersion.V1);
+    expect(flipped[FuseV1Options.RunAsNode as number]).toBe(false);
+    expect(flipped[FuseV1Options.EnableNodeOptionsEnvironmentVariable as number]).toBe(false);
+    expect(flipped[FuseV1Options.EnableNodeCliInspectArguments as number]).toBe(false);
+    expect(flipped[FuseV1Options.EnableEmbeddedAsarIntegrityValidation as number]).toBe(true);
+    expect(flipped[FuseV1Options.OnlyLoadAppFromAsar as number]).toBe(true);
+    // Integrity needs the asar and its embedded hash.
+    expect(config.asar).toBe(true);
+    expect((config.asar as { disableIntegrity?: boolean } | boolean) === true || !(config.asar as { disableIntegrity?: boolean }).disableIntegrity).toBe(true);
+  });
+
+  it('leaves the smoke test a way in that the fuses keep: Chromium’s remote debugging, not Node’s inspector', () => {
+    const smoke = readFileSync(join(root, 'scripts', 'smoke-test.mjs'), 'utf8');
+    expect(smoke).not.toContain('_electron');
+    expect(smoke).toContain('--remote-debugging-port');
+  });
+});
+
 describe('the app icon', () => {
   it('has a Linux PNG at every size from 16 to 1024, each the size its name says', () => {
     expect(config.linux.icon).toBe('resources/icons');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { SmokeFailure, packagedExecutable, smokeChecks } from '../../scripts/desktop/smoke.mjs';
+import { SmokeFailure, devToolsEndpoint, packagedExecutable, smokeChecks } from '../../scripts/desktop/smoke.mjs';
 
 describe('finding the packaged app', () => {
   it('finds electron-builder’s unpacked app on each platform', () => {
@@ -45,5 +45,13 @@ describe('the smoke checks', () => {
   it('fails when the local marketplace does not sign in', async () => {
     const invoke = answers({ 'session:sign-in': { ok: true, value: { environment: 'local', state: 'signed-out' } } });
     await expect(smokeChecks({ windowVisible: async () => true, invoke })).rejects.toThrow('signing in to the local marketplace left the session signed-out');
+  });
+});
+
+describe('the DevTools address', () => {
+  it('is read from what Chromium prints once remote debugging listens, whatever comes around it', () => {
+    expect(devToolsEndpoint('[1234:ERROR:gpu] no GPU\n\nDevTools listening on ws://127.0.0.1:40123/devtools/browser/5f1c-a9\nmore')).toBe('ws://127.0.0.1:40123/devtools/browser/5f1c-a9');
+    expect(devToolsEndpoint('DevTools listening on ')).toBeUndefined();
+    expect(devToolsEndpoint('')).toBeUndefined();
   });
 });
