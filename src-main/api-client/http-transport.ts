@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Pool, type Dispatcher } from 'undici';
 import type { Logger } from '../platform/logger';
@@ -77,12 +77,18 @@ export class HttpTransport {
 
   /**
    * Like `send`, but a 2xx answer's body is streamed to `destination` (through a temporary name, so
-   * a cut download never looks whole) and answered as null; other answers are read as usual.
+   * a cut download never looks whole) and answered as null; other answers are read as usual. Past
+   * `maxBytes`, announced or counted, it stops and keeps nothing (ATTACHMENT_TOO_LARGE).
    */
-  async download(request: HttpRequest, destination: string): Promise<HttpAnswer> {
+  async download(request: HttpRequest, destination: string, { maxBytes = Infinity }: { maxBytes?: number } = {}): Promise<HttpAnswer> {
     return this.exchange(request, async (answer) => {
       if (answer.statusCode < 200 || answer.statusCode >= 300) return decodeBody(await answer.body.text(), answer.headers['content-type']);
-      await saveTo(answer.body, destination, request.signal);
+      const announced = Number(answer.headers['content-length']);
+      if (Number.isFinite(announced) && announced > maxBytes) {
+        answer.body.destroy();
+        throw tooLargeToKeep(maxBytes);
+      }
+      await saveTo(answer.body, destination, request.signal, maxBytes);
       return null;
     });
   }
@@ -164,16 +170,28 @@ function encodeBody(request: HttpRequest): { body?: string | AsyncIterable<Uint8
   return { headers: {} };
 }
 
+function tooLargeToKeep(maxBytes: number): ApiError {
+  return new ApiError('ATTACHMENT_TOO_LARGE', `That file is larger than the ${Math.floor(maxBytes / (1024 * 1024))} MiB Field Desk keeps for previews; it was not downloaded.`);
+}
+
 /** Streams an answer's body into a private file; a disk that refuses it is not a network failure. */
-async function saveTo(body: Readable, destination: string, signal: AbortSignal | undefined): Promise<void> {
+async function saveTo(body: Readable, destination: string, signal: AbortSignal | undefined, maxBytes: number): Promise<void> {
   const partial = `${destination}.part`;
   const file = createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flush: true });
   let diskError: NodeJS.ErrnoException | undefined;
   file.once('error', (error) => {
     diskError = error;
   });
+  // A server may send more than it announced, or announce nothing: the bytes are counted as they come.
+  let received = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      done(received > maxBytes ? tooLargeToKeep(maxBytes) : null, chunk);
+    },
+  });
   try {
-    await pipeline(body, file, { signal });
+    await pipeline(body, counted, file, { signal });
     await rename(partial, destination);
   } catch (error) {
     await rm(partial, { force: true });

@@ -69,13 +69,14 @@ export class RestCaller {
    * Saves what an absolute link of the marketplace answers (a file's `link`) to `destination`. The
    * access token goes only to the REST API's own origin: a link elsewhere is refused, not followed.
    */
-  async download(link: string, destination: string, { signal }: CallOptions = {}): Promise<void> {
+  /** Streams a file the marketplace linked to into `destination`; past `maxBytes` it keeps nothing. */
+  async download(link: string, destination: string, { signal, maxBytes }: CallOptions & { maxBytes?: number } = {}): Promise<void> {
     const url = URL.canParse(link) ? new URL(link) : undefined;
     if (!url || url.origin !== originOf(this.options.baseUrl)) {
       throw new ApiError('API_INVALID_RESPONSE', 'The file link points outside the marketplace; it was not followed.');
     }
     await this.authorized(`GET ${url.pathname}`, (token) =>
-      this.options.transport.download({ method: 'GET', url: url.href, query: { access_token: token }, signal }, destination),
+      this.options.transport.download({ method: 'GET', url: url.href, query: { access_token: token }, signal }, destination, { maxBytes }),
     );
   }
 

@@ -96,8 +96,8 @@ export class WorkOrderPartsApi {
   }
 
   /** Saves a file's bytes (its `file.link`) to `destinationPath`, streamed; the link must be the marketplace's own. */
-  async downloadAttachment(link: string, destinationPath: string, { signal }: CallOptions = {}): Promise<void> {
-    await this.rest.download(link, destinationPath, { signal });
+  async downloadAttachment(link: string, destinationPath: string, { signal, maxBytes }: CallOptions & { maxBytes?: number } = {}): Promise<void> {
+    await this.rest.download(link, destinationPath, { signal, maxBytes });
   }
 
   async expenses(workOrderId: number, { signal }: CallOptions = {}) {

@@ -1,9 +1,9 @@
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, open } from 'node:fs/promises';
 import type { Attachment } from '../../src-shared/api/attachment';
 import { previewKindOf } from '../../src-shared/domain/attachment-preview';
-import { attachmentName, mimeTypeOf } from '../../src-shared/domain/attachments';
+import { ATTACHMENT_DOWNLOAD_MAX_BYTES, attachmentName, mimeTypeOf } from '../../src-shared/domain/attachments';
 import { AppError, type ErrorCode } from '../../src-shared/errors';
-import type { AttachmentPreviewInfo, AttachmentRef } from '../../src-shared/ipc/attachment-files';
+import type { AttachmentChunkRef, AttachmentPreviewInfo, AttachmentRef } from '../../src-shared/ipc/attachment-files';
 import type { Workspace } from '../app/workspace';
 import type { FileContentCache } from './file-content';
 
@@ -27,21 +27,35 @@ const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['API_UNREACHABLE', 'API_TIM
  * and the file's hash, so another environment or a replaced file never answers stale bytes.
  */
 export class AttachmentFiles {
+  private readonly maxBytes: number;
+
   constructor(
     private readonly use: UseWorkspace,
     private readonly cache: FileContentCache,
-  ) {}
+    /** The most one download may bring (tests make it small); the cache's own bound caps it too. */
+    { maxBytes = ATTACHMENT_DOWNLOAD_MAX_BYTES }: { maxBytes?: number } = {},
+  ) {
+    this.maxBytes = maxBytes;
+  }
 
-  /** Fetches the bytes when the cache lacks them; offline, only a file fetched before answers. */
+  /**
+   * Fetches the bytes when the cache lacks them, streamed to disk and stopped past the download
+   * limit; offline, only a file fetched before answers. A file the marketplace says is too large is
+   * refused before a byte is asked for.
+   */
   async prepare(ref: AttachmentRef): Promise<CachedAttachment> {
     return this.use(async (workspace) => {
       const attachment = findAttachment(workspace, ref);
       const link = attachment.file?.link;
-      const path = await this.cache.getOrFetch(cacheKey(workspace.environment, ref, attachment), async (destination) => {
+      const path = await this.cache.getOrFetch(cacheKey(workspace.environment, ref, attachment), async (destination, cacheBytes) => {
+        const maxBytes = Math.min(this.maxBytes, cacheBytes);
+        if ((attachment.file?.size_bytes ?? 0) > maxBytes) {
+          throw new AppError('ATTACHMENT_TOO_LARGE', `That file is larger than the ${Math.floor(maxBytes / (1024 * 1024))} MiB Field Desk downloads for previews; it was not downloaded.`);
+        }
         if (!link) throw new AppError('ATTACHMENT_NOT_DOWNLOADED', 'The marketplace gave no link for that file.');
         try {
           const { client } = await workspace.remote();
-          await client.parts.downloadAttachment(link, destination);
+          await client.parts.downloadAttachment(link, destination, { maxBytes });
         } catch (error) {
           if (error instanceof AppError && UNREACHABLE.has(error.code)) throw new AppError('ATTACHMENT_NOT_DOWNLOADED');
           throw error;
@@ -60,12 +74,21 @@ export class AttachmentFiles {
     });
   }
 
-  /** Desktop previews: the bytes over Electron's IPC (at most the upload limit, so bounded). */
-  async bytes(ref: AttachmentRef, desktop: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  /**
+   * Desktop previews: a part of the cached bytes over Electron's IPC, `length` bytes from `offset`
+   * (empty past the end). The page reads a file part by part, so main holds one part at a time.
+   */
+  async bytes({ offset, length, ...ref }: AttachmentChunkRef, desktop: boolean): Promise<Uint8Array<ArrayBuffer>> {
     if (!desktop) throw new AppError('IPC_INVALID_INPUT', 'In the browser, file bytes are read over HTTP (GET /attachment-content).');
     const { path } = await this.prepare(ref);
-    const read = await readFile(path);
-    return new Uint8Array(read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) as ArrayBuffer);
+    const handle = await open(path, 'r');
+    try {
+      const chunk = new Uint8Array(new ArrayBuffer(length));
+      const { bytesRead } = await handle.read(chunk, 0, length, offset);
+      return bytesRead === length ? chunk : new Uint8Array(chunk.buffer.slice(0, bytesRead));
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Desktop "Download": the native dialog, then a copy of the cached bytes where the coordinator chose. */

@@ -1,6 +1,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { rm, stat, utimes } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { AppError } from '../../src-shared/errors';
 import type { Logger } from '../platform/logger';
 import { ensurePrivateDir } from '../platform/private-files';
 
@@ -60,11 +61,11 @@ export class FileContentCache {
   }
 
   /**
-   * The cached file, or `fetch` fills `destination` first (it must create it whole, or throw).
-   * The new file may push the oldest others out, never itself: a file larger than the bound is
-   * still answered, and goes on the next fill.
+   * The cached file, or `fetch` fills `destination` first (it must create it whole, or throw, and
+   * stop past `maxBytes`, the whole cache's bound). The new file may push the oldest others out; a
+   * file larger than the bound is never kept (ATTACHMENT_TOO_LARGE), so the bound holds.
    */
-  async getOrFetch(key: string, fetch: (destination: string) => Promise<void>): Promise<string> {
+  async getOrFetch(key: string, fetch: (destination: string, maxBytes: number) => Promise<void>): Promise<string> {
     const found = await this.get(key);
     if (found) return found;
     let running = this.fetching.get(key);
@@ -82,18 +83,25 @@ export class FileContentCache {
     return total;
   }
 
-  private async fill(key: string, fetch: (destination: string) => Promise<void>): Promise<string> {
+  private async fill(key: string, fetch: (destination: string, maxBytes: number) => Promise<void>): Promise<string> {
     ensurePrivateDir(this.dir);
     const path = this.pathOf(key);
     const partial = `${path}.part`;
-    try {
-      await fetch(path);
-    } catch (error) {
+    const discard = async () => {
       await rm(partial, { force: true });
       await rm(path, { force: true });
+    };
+    try {
+      await fetch(path, this.maxBytes);
+    } catch (error) {
+      await discard();
       throw error;
     }
     const { size } = await stat(path);
+    if (size > this.maxBytes) {
+      await discard();
+      throw new AppError('ATTACHMENT_TOO_LARGE', `That file is larger than the ${Math.floor(this.maxBytes / (1024 * 1024))} MiB Field Desk keeps for previews; it was not kept.`);
+    }
     const held = { size, usedAt: this.now() };
     this.index().set(key, held);
     await this.touch(key, held);

@@ -1,8 +1,10 @@
 import { previewBlobType, TEXT_PREVIEW_MAX_BYTES } from '../../src-shared/domain/attachment-preview';
+import { ATTACHMENT_CHUNK_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
 import { ErrorBodySchema } from '../../src-shared/ipc/channels';
 import { ATTACHMENT_CONTENT_PATH, type AttachmentPreviewInfo, type AttachmentRef } from '../../src-shared/ipc/attachment-files';
 import { invoke, isDesktop } from '../lib/api';
+import { svgToPng } from '../lib/svg-bitmap';
 import { takeToken } from '../lib/web-bridge';
 import { toasts } from '../state/toasts.svelte';
 
@@ -28,7 +30,8 @@ const keyOf = ({ workOrderId, attachmentId }: AttachmentRef) => `${workOrderId}:
  * `attachments:preview`, and the bytes come over HTTP in browser mode or over IPC on the desktop.
  * A small in-memory cache of finished previews lets a preview opened twice paint at once; an object
  * URL is revoked when its entry is dropped. A file's bytes are never given a type a browser would
- * render as a page: images go to <img> only, everything else stays opaque or becomes text.
+ * render as a page: images go to <img> only (an SVG as the PNG it draws), everything else stays
+ * opaque or becomes text.
  */
 class AttachmentFilesService {
   readonly #entries = new Map<string, Entry>();
@@ -124,8 +127,11 @@ async function loadPreview(ref: AttachmentRef): Promise<LoadedPreview> {
   // One byte past the preview's limit says whether the text was cut.
   const bytes = await readBytes(ref, info.kind === 'text' ? TEXT_PREVIEW_MAX_BYTES + 1 : undefined);
   if (info.kind === 'image') {
-    // Typed so <img> draws it (an SVG needs image/svg+xml); an <img> runs no script and loads nothing.
-    return { kind: 'image', info, url: URL.createObjectURL(new Blob([bytes], { type: previewBlobType(info.name, info.mime) })) };
+    // The narrowest type an <img> draws: a raster image's address opened in a tab is still only an
+    // image. An SVG is a document that may run script there, so only its bitmap gets an address.
+    const type = previewBlobType(info.name, info.mime);
+    const image = type === 'image/svg+xml' ? await svgToPng(bytes) : new Blob([bytes], { type });
+    return { kind: 'image', info, url: URL.createObjectURL(image) };
   }
   if (info.kind === 'pdf') return { kind: 'pdf', info, bytes };
   const truncated = bytes.size > TEXT_PREVIEW_MAX_BYTES;
@@ -149,12 +155,27 @@ async function readUpTo(response: Response, limit: number): Promise<Blob> {
       break;
     }
   }
-  return new Blob(chunks);
+  return new Blob(chunks, { type: 'application/octet-stream' });
+}
+
+/** The cached bytes over the desktop's IPC, part by part, up to `limit`. */
+async function readDesktopBytes(ref: AttachmentRef, limit = Infinity): Promise<Blob> {
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let offset = 0;
+  for (;;) {
+    const length = Math.min(ATTACHMENT_CHUNK_MAX_BYTES, limit - offset);
+    if (length <= 0) break;
+    const part = await invoke('attachments:bytes', { ...ref, offset, length });
+    parts.push(part as Uint8Array<ArrayBuffer>);
+    offset += part.byteLength;
+    if (part.byteLength < length) break;
+  }
+  return new Blob(parts, { type: 'application/octet-stream' });
 }
 
 /** The cached bytes as an opaque Blob: over IPC on the desktop, over the web host's HTTP otherwise. */
 async function readBytes(ref: AttachmentRef, limit?: number): Promise<Blob> {
-  if (isDesktop()) return new Blob([await invoke('attachments:bytes', ref)]);
+  if (isDesktop()) return readDesktopBytes(ref, limit);
   const token = takeToken();
   if (!token) throw new AppError('IPC_NOT_CONNECTED');
   const url = new URL(ATTACHMENT_CONTENT_PATH, window.location.href);

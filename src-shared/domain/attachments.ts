@@ -3,8 +3,19 @@
  * be, what name is shown for it, and what type it is sent as.
  */
 
+import { ATTACHMENT_MAX_BYTES } from '../api/attachment';
+
 /** Uploads beyond this answer 413 (decisions §6, ours); the app refuses such files before copying them. */
-export { ATTACHMENT_MAX_BYTES } from '../api/attachment';
+export { ATTACHMENT_MAX_BYTES };
+
+/**
+ * The most the app downloads of one attachment: the marketplace's own limit, with room for a file
+ * it holds from before a change of limit. A link that streams more is cut off and nothing is kept.
+ */
+export const ATTACHMENT_DOWNLOAD_MAX_BYTES = ATTACHMENT_MAX_BYTES + 8 * 1024 * 1024;
+
+/** One answer of `attachments:bytes` on the desktop: main never holds more of a file than this at once. */
+export const ATTACHMENT_CHUNK_MAX_BYTES = 4 * 1024 * 1024;
 
 /** In code points; the extension is kept when a longer name is cut. */
 export const ATTACHMENT_NAME_LIMIT = 200;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHMENT_PREVIEW_KINDS } from '../domain/attachment-preview';
+import { ATTACHMENT_CHUNK_MAX_BYTES } from '../domain/attachments';
 import { AttachmentTargetShape, OutboxReceiptSchema } from './write-channels';
 
 /**
@@ -15,7 +16,7 @@ import { AttachmentTargetShape, OutboxReceiptSchema } from './write-channels';
  *      page's token as `Authorization: Bearer <token>` (like `POST /files`). The answer is always
  *      `application/octet-stream` with `Content-Disposition: attachment` and a `sandbox` CSP, so
  *      nothing a provider uploaded is ever rendered as a page, even when opened directly;
- *    - Electron: `attachments:bytes` answers them over IPC (structured clone, no JSON), and
+ *    - Electron: `attachments:bytes` answers them part by part over IPC (structured clone), and
  *      `attachments:save` shows the native save dialog and copies the cached file there (the
  *      renderer never holds a path).
  * Refusals answer `{code, message}` like any IPC error.
@@ -33,6 +34,13 @@ export const AttachmentContentQuerySchema = z.strictObject({
 /** A negative attachment id is a file still waiting in the outbox: ATTACHMENT_NOT_UPLOADED. */
 export const AttachmentRefSchema = z.strictObject({ workOrderId: IdSchema, attachmentId: z.number().int().refine((id) => id !== 0, 'An id is never 0') });
 export type AttachmentRef = z.infer<typeof AttachmentRefSchema>;
+
+/** A part of a file's bytes (the desktop reads a file part by part). */
+export const AttachmentChunkRefSchema = AttachmentRefSchema.extend({
+  offset: z.number().int().nonnegative(),
+  length: z.number().int().positive().max(ATTACHMENT_CHUNK_MAX_BYTES),
+});
+export type AttachmentChunkRef = z.infer<typeof AttachmentChunkRefSchema>;
 
 export const AttachmentPreviewKindSchema = z.enum(ATTACHMENT_PREVIEW_KINDS);
 
@@ -57,11 +65,12 @@ export const attachmentFileChannels = {
    */
   'attachments:save': { input: AttachmentRefSchema, output: z.strictObject({ saved: z.boolean() }) },
   /**
-   * Desktop only: the cached bytes themselves (after `attachments:preview`), which Electron's IPC
-   * carries as a structured clone. Browser mode answers IPC_INVALID_INPUT: JSON frames cannot carry
-   * them, so it reads `GET /attachment-content` instead.
+   * Desktop only: `length` of the cached bytes from `offset` (after `attachments:preview`), at most
+   * `ATTACHMENT_CHUNK_MAX_BYTES` a call, so neither side holds a whole file for one answer; empty
+   * past the end. Electron's IPC carries them as a structured clone. Browser mode answers
+   * IPC_INVALID_INPUT: JSON frames cannot carry them, so it reads `GET /attachment-content` instead.
    */
-  'attachments:bytes': { input: AttachmentRefSchema, output: z.instanceof(Uint8Array) },
+  'attachments:bytes': { input: AttachmentChunkRefSchema, output: z.instanceof(Uint8Array) },
   /**
    * Desktop, and the preload only (`PRELOAD_ONLY_CHANNELS`): a dropped or picked file, by the path
    * the preload resolved from its `File` (`webUtils.getPathForFile`). Main copies it into the

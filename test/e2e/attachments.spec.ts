@@ -253,6 +253,13 @@ test('files dropped and picked reach the marketplace with the same sha256; too l
     const image = folder.getByRole('img', { name: 'as-built.svg' });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(120);
+    // Its address holds the bitmap drawn from it, not the SVG: opened in a tab ("Open image in new
+    // tab", or pasted), it is a PNG at the app's origin and runs nothing (issue 22, item 2).
+    const tab = await page.context().newPage();
+    await tab.goto((await image.getAttribute('src')) ?? 'about:blank');
+    expect(await tab.evaluate(() => document.contentType)).toBe('image/png');
+    expect(await tab.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    await tab.close();
     await folder.getByRole('button', { name: 'Preview report.html' }).click();
     await expect(folder.getByLabel('Contents of report.html')).toContainText(`<script>${beacon('html-script')}</script>`);
 

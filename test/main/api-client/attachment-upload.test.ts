@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HttpTransport } from '../../../src-main/api-client/http-transport';
 import type { MarketplaceClient } from '../../../src-main/api-client/marketplace-client';
 import { temporaryDir } from '../../support/temporary-dir';
 import { clientUnderTest, expireTokens, failureOf } from './support';
@@ -173,3 +176,49 @@ describe('WorkOrderPartsApi.downloadAttachment', () => {
     expect(existsSync(destination)).toBe(false);
   });
 });
+
+describe('a download’s limit (issue 22, item 4)', () => {
+  it('refuses a file whose announced size is past the limit, keeping nothing', async () => {
+    const { client } = await clientUnderTest();
+    const { documents } = await folders(client);
+    await client.parts.uploadAttachment(ORDER, documents, fileOf(randomBytes(2 * MIB)));
+    const link = (await client.parts.attachmentFolder(ORDER, documents)).results?.[0]?.file?.link ?? '';
+    const destination = join(temporaryDir('download-test-'), 'copy.pdf');
+
+    expect(await failureOf(client.parts.downloadAttachment(link, destination, { maxBytes: MIB }))).toMatchObject({ code: 'ATTACHMENT_TOO_LARGE' });
+    expect(readdirSync(join(destination, '..'))).toEqual([]);
+  });
+
+  it('stops a server that streams more than it announced (or announces nothing) as soon as the limit is passed', async () => {
+    let sent = 0;
+    const server = createServer((_request, response) => {
+      // Chunked, no length: 64 MiB unless the client hangs up.
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const chunk = Buffer.alloc(64 * 1024, 1);
+      const pump = () => {
+        while (sent < 64 * MIB && !response.destroyed) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', pump);
+        }
+        response.end();
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const transport = new HttpTransport();
+    try {
+      const destination = join(temporaryDir('download-test-'), 'copy.bin');
+      const { port } = server.address() as AddressInfo;
+      const failure = await failureOf(transport.download({ method: 'GET', url: `http://127.0.0.1:${port}/file` }, destination, { maxBytes: MIB }));
+      expect(failure).toMatchObject({ code: 'ATTACHMENT_TOO_LARGE' });
+      expect(readdirSync(join(destination, '..'))).toEqual([]);
+      // Cut off near the limit, not after the whole stream (the sender may be a little ahead).
+      expect(sent).toBeLessThan(16 * MIB);
+    } finally {
+      await transport.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+

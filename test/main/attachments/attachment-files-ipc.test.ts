@@ -59,12 +59,27 @@ describe('attachments:preview and attachments:bytes, against a real local market
     expect(await invoke('attachments:preview', ref)).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_NOT_DOWNLOADED' } });
   });
 
+  it('refuses a file larger than the preview cache before asking for a byte, keeping the cache within its bound (issue 22, item 4)', async () => {
+    const harness = await outboxApp({ attachmentCacheBytes: 64 * 1024 });
+    const small = await orderWithFile(harness, 'small.jpg', randomBytes(1024));
+    const large = await orderWithFile(harness, 'large.jpg', randomBytes(100 * 1024));
+    expect(await harness.call('attachments:preview', small)).toMatchObject({ kind: 'image' });
+    expect(await harness.invoke('attachments:preview', large)).toMatchObject({ ok: false, error: { code: 'ATTACHMENT_TOO_LARGE', message: expect.stringContaining('it was not downloaded') } });
+    expect(readdirSync(join(harness.dataDir, 'attachment-cache'))).toHaveLength(1);
+  });
+
   it('answers the bytes on the desktop, as the channel’s output allows', async () => {
     const harness = await outboxApp();
     const bytes = randomBytes(2048);
     const ref = await orderWithFile(harness, 'photo.jpg', bytes);
     const desktop = attachmentFileHandlers(harness.app.attachmentFiles, { host: 'electron' });
-    const answer = channels['attachments:bytes'].output.parse(await desktop['attachments:bytes'](ref, { transport: 'electron', url: 'file:///' }));
-    expect(Buffer.from(answer)).toEqual(bytes);
+    const sender = { transport: 'electron', url: 'file:///' } as const;
+    const read = async (offset: number, length: number) => Buffer.from(channels['attachments:bytes'].output.parse(await desktop['attachments:bytes']({ ...ref, offset, length }, sender)));
+    expect(await read(0, 4096)).toEqual(bytes);
+    // Part by part: main reads only the part asked for, and nothing past the end.
+    expect(await read(0, 1000)).toEqual(bytes.subarray(0, 1000));
+    expect(await read(1000, 1048)).toEqual(bytes.subarray(1000));
+    expect(await read(2048, 100)).toEqual(Buffer.alloc(0));
+    expect(channels['attachments:bytes'].input.safeParse({ ...ref, offset: 0, length: 64 * 1024 * 1024 }).success).toBe(false);
   });
 });

@@ -34,7 +34,7 @@ describe('FileContentCache', () => {
   });
 
   it('drops the files used longest ago first when past its bound, never the one just fetched', async () => {
-    const { cache, writer, tick } = setUp(250);
+    const { dir, cache, writer, tick } = setUp(250);
     await cache.getOrFetch('k-a', writer('a', 100));
     tick();
     await cache.getOrFetch('k-b', writer('b', 100));
@@ -47,10 +47,10 @@ describe('FileContentCache', () => {
     expect(await cache.get('k-a')).toBeDefined();
     expect(await cache.get('k-c')).toBeDefined();
     expect(cache.size).toBe(200);
-    // A file larger than the bound is still answered, and pushes out every other.
-    const big = await cache.getOrFetch('k-d', writer('d', 400));
-    expect(existsSync(big)).toBe(true);
-    expect(cache.size).toBe(400);
+    // A file larger than the bound is not kept (the fetch was told the bound, and ignored it here).
+    await expect(cache.getOrFetch('k-d', writer('d', 400))).rejects.toMatchObject({ code: 'ATTACHMENT_TOO_LARGE' });
+    expect(existsSync(join(dir, 'k-d'))).toBe(false);
+    expect(cache.size).toBe(200);
   });
 
   it('keeps the order of use across a restart (mtime), and clears leftovers of a cut fetch', async () => {
