@@ -18,6 +18,17 @@ const noElectron = {
   group: ['electron', 'electron/*'],
   message: 'Only the Electron shell (src-main/index.ts, src-main/electron/) and the preload import electron.',
 };
+// Main's layers: the composition root (app/) builds everything and the hosts (the Electron shell,
+// the web host) start it; nothing below may know it. IPC handlers take narrow interfaces declared
+// beside them, and the services they call know nothing of IPC.
+const noAppRoot = {
+  group: ['**/app/*', '**/app'],
+  message: 'Only the hosts (src-main/index.ts, electron/, web-host/) know the composition root (src-main/app): take a narrow interface instead.',
+};
+const noIpcLayer = {
+  group: ['**/ipc/*', '**/ipc/handlers/*', '!**/src-shared/ipc/*'],
+  message: 'Services do not know the IPC layer above them (src-main/ipc); shared IPC rules live in src-shared/ipc.',
+};
 const noMain = {
   group: ['**/src-main', '**/src-main/**'],
   message: 'The renderer reaches the main process only through typed IPC (src-renderer/lib/api.ts).',
@@ -78,6 +89,19 @@ export default tseslint.config(
     ignores: ['src-main/index.ts', 'src-main/electron/**', 'src-main/preload/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [noElectron] }],
+    },
+  },
+  {
+    files: ['src-main/ipc/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noAppRoot] }],
+    },
+  },
+  {
+    // The services under the IPC layer: they know neither the root nor the layer that calls them.
+    files: ['src-main/{api-client,attachments,db,environments,outbox,platform,sync,webhooks}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [noElectron, noAppRoot, noIpcLayer] }],
     },
   },
   {

@@ -20,7 +20,7 @@ import { attachmentFileHandlers } from '../ipc/handlers/attachment-file-handlers
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
 import type { BackoffOptions } from '../outbox/retry-policy';
-import type { ClientTimeouts } from './workspace';
+import type { ClientTimeouts, Workspace } from './workspace';
 import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
@@ -104,8 +104,10 @@ export function createApp(config: AppConfig): App {
       (() => startMarketplaceInWorker({ db: join(paths.dataDir, 'local-marketplace.sqlite3'), simulationTimer: true }, { logDir: paths.logDir })),
   });
 
+  // Every handler reaches the active environment through this one call, seeing the parts it names.
+  const use = <T>(call: (workspace: Workspace) => T | Promise<T>): Promise<T> => services.use(call);
   const attachmentFiles = new AttachmentFiles(
-    (call) => services.use(call),
+    use,
     new FileContentCache({ dir: join(paths.dataDir, 'attachment-cache'), maxBytes: config.attachmentCacheBytes, logger }),
   );
 
@@ -130,18 +132,18 @@ export function createApp(config: AppConfig): App {
       events.emit('settings:did-change', next);
       return next;
     },
-    ...cacheReadHandlers(services),
-    ...workOrderDetailHandler(services),
-    ...directoryReadHandlers(services),
+    ...cacheReadHandlers(use),
+    ...workOrderDetailHandler(use),
+    ...directoryReadHandlers(use),
     ...environmentHandlers(services),
-    ...syncHandlers(services),
-    ...writeHandlers(services),
-    ...outboxHandlers(services),
-    ...webhookHandlers(services),
-    ...deliverablesHandlers(services),
+    ...syncHandlers(use),
+    ...writeHandlers(use),
+    ...outboxHandlers(use, connectivity),
+    ...webhookHandlers(use),
+    ...deliverablesHandlers(use),
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
-    ...attachmentUploadHandler(staging, (input) => services.use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
-    ...insightsHandlers(services),
+    ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
+    ...insightsHandlers(use),
   };
   const stopNotices = watchNotices({
     events,

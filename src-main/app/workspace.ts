@@ -20,7 +20,7 @@ import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pu
 import { refreshWorkOrder } from '../sync/work-order-refresh';
 import type { EventHub } from './event-hub';
 import { Lifecycle } from './lifecycle';
-import { WebhookAdmin } from './webhook-admin';
+import { WebhookAdmin } from '../webhooks/webhook-admin';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
 import type { Connectivity } from '../outbox/connectivity';
 import { Documents } from '../outbox/documents';

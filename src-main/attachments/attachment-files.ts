@@ -4,11 +4,21 @@ import { previewKindOf } from '../../src-shared/domain/attachment-preview';
 import { ATTACHMENT_DOWNLOAD_MAX_BYTES, attachmentName, mimeTypeOf } from '../../src-shared/domain/attachments';
 import { AppError, type ErrorCode } from '../../src-shared/errors';
 import type { AttachmentChunkRef, AttachmentPreviewInfo, AttachmentRef } from '../../src-shared/ipc/attachment-files';
-import type { Workspace } from '../app/workspace';
+import type { WorkOrderPartsApi } from '../api-client/work-order-parts-api';
+import type { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
+import type { WorkOrderRepository } from '../db/work-order-repository';
 import type { FileContentCache } from './file-content';
 
+/** What reading attachments uses of the active environment's workspace. */
+export interface AttachmentWorkspace {
+  environment: string;
+  workOrders: Pick<WorkOrderRepository, 'get'>;
+  parts: Pick<WorkOrderPartsRepository, 'get'>;
+  remote(): Promise<{ client: { parts: Pick<WorkOrderPartsApi, 'downloadAttachment'> } }>;
+}
+
 /** Runs a call on the active environment's workspace (`AppServices.use`). */
-export type UseWorkspace = <T>(call: (workspace: Workspace) => T | Promise<T>) => Promise<T>;
+export type UseWorkspace = <T>(call: (workspace: AttachmentWorkspace) => T | Promise<T>) => Promise<T>;
 
 /** A desktop "Save as" dialog: the chosen path, or undefined when closed. Absent in browser mode. */
 export type ChooseSavePath = (suggestedName: string) => Promise<string | undefined>;
@@ -102,7 +112,7 @@ export class AttachmentFiles {
   }
 }
 
-function findAttachment(workspace: Workspace, ref: AttachmentRef): Attachment {
+function findAttachment(workspace: AttachmentWorkspace, ref: AttachmentRef): Attachment {
   if (ref.attachmentId < 0) throw new AppError('ATTACHMENT_NOT_UPLOADED');
   if (!workspace.workOrders.get(ref.workOrderId)) throw new AppError('WORK_ORDER_NOT_FOUND');
   const attachment = workspace.parts.get(ref.workOrderId).attachments.find((candidate) => candidate.id === ref.attachmentId);

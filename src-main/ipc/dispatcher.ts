@@ -1,6 +1,6 @@
-import type { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
 import { channels } from '../../src-shared/ipc/channels';
+import { describeIssues } from '../../src-shared/ipc/describe-issues';
 import { isPreloadOnlyChannel } from '../../src-shared/ipc/names';
 import {
   type ChannelName,
@@ -77,16 +77,4 @@ export function createDispatcher({ handlers, isTrustedSender, logger }: Dispatch
 
 function failure(error: AppError): IpcResult {
   return { ok: false, error: error.toBody() };
-}
-
-/**
- * A message a developer can act on, naming each bad field. zod's messages describe the expected
- * shape, not the received value, so no secret a caller sent is echoed back.
- */
-export function describeIssues(channel: string, error: z.ZodError): string {
-  const issues = error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.join('.') : 'input';
-    return `${path}: ${issue.message}`;
-  });
-  return `Invalid input for ${channel}: ${issues.join('; ')}.`;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../src-shared/errors';
+import { describeIssues } from '../../src-shared/ipc/describe-issues';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { AppliedEntry } from '../../src-shared/ipc/notices';
 import { type OutboxReceipt, type WriteChannelName, writeChannels } from '../../src-shared/ipc/write-channels';
@@ -8,7 +9,6 @@ import type { Logger } from '../platform/logger';
 import { type Documents, type DocKey, type RecordDocKind, docKey, parseDocKey } from './documents';
 import type { FileStaging, SendOutcome } from './operation';
 import { OPERATIONS } from './operations/index';
-import { describeIssues } from '../ipc/dispatcher';
 import { entryView, stagedFileOf } from './outbox-view';
 import { type ConflictField, type EntryError, OutboxStore, type StoredEntry } from './outbox-store';
 import { Projector } from './projector';

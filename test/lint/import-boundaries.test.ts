@@ -36,6 +36,16 @@ describe('import boundaries', () => {
     expect(await ruleIds("import { app } from 'electron';\nexport default app;\n", 'src-main/web-host/fixture.ts')).toContain('no-restricted-imports');
   });
 
+  it('fail when main code below the composition root imports it, or a service imports the IPC layer above it', async () => {
+    expect(await ruleIds("import type { AppServices } from '../../app/app-services';\nexport type S = AppServices;\n", 'src-main/ipc/handlers/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import type { Workspace } from '../app/workspace';\nexport type W = Workspace;\n", 'src-main/attachments/fixture.ts')).toContain('no-restricted-imports');
+    expect(await ruleIds("import { createDispatcher } from '../ipc/dispatcher';\nexport default createDispatcher;\n", 'src-main/outbox/fixture.ts')).toContain('no-restricted-imports');
+    // What they may use: the services below, and the shared IPC rules.
+    expect(await ruleIds("import type { Outbox } from '../../outbox/outbox';\nexport type O = Outbox;\n", 'src-main/ipc/handlers/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { describeIssues } from '../../src-shared/ipc/describe-issues';\nexport default describeIssues;\n", 'src-main/outbox/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import type { App } from '../app/create-app';\nexport type A = App;\n", 'src-main/web-host/fixture.ts')).toEqual([]);
+  });
+
   it('allow what each layer may use', async () => {
     // `domain` is also a Node built-in: only the bare name is one.
     expect(await ruleIds("import { mimeTypeOf } from '../../src-shared/domain/attachments';\nexport default mimeTypeOf;\n", 'src-renderer/lib/fixture.ts')).toEqual([]);

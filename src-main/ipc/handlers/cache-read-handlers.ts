@@ -1,9 +1,22 @@
 import { AppError } from '../../../src-shared/errors';
 import type { WorkOrderListRequest } from '../../../src-shared/ipc/channels';
 import type { ChannelOutput } from '../../../src-shared/ipc/contract';
-import type { AppServices } from '../../app/app-services';
-import type { CachedWorkOrderQuery } from '../../db/work-order-repository';
+import type { ReferenceDataRepository } from '../../db/reference-data-repository';
+import type { SavedLocationRepository } from '../../db/saved-location-repository';
+import type { SavedViewRepository } from '../../db/saved-view-repository';
+import type { CachedWorkOrderQuery, WorkOrderRepository } from '../../db/work-order-repository';
+import type { Outbox } from '../../outbox/outbox';
 import type { Handlers } from '../dispatcher';
+import type { UseWorkspace } from './use-workspace';
+
+/** What the cache's reads use of a workspace. */
+export interface CacheReadParts {
+  workOrders: Pick<WorkOrderRepository, 'list' | 'marks' | 'counts' | 'attentionCount' | 'get'>;
+  outbox: Pick<Outbox, 'entries'>;
+  referenceData: Pick<ReferenceDataRepository, 'get'>;
+  locations: Pick<SavedLocationRepository, 'search'>;
+  savedViews: Pick<SavedViewRepository, 'list' | 'save' | 'delete'>;
+}
 
 type CacheReadChannel = 'workorders:list' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
 
@@ -38,11 +51,11 @@ function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
 }
 
 /** Reads answer from the active environment's SQLite cache only: never a request to the marketplace. */
-export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheReadChannel> {
+export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handlers, CacheReadChannel> {
   return {
     'workorders:list': async (request) => {
       const now = Date.now();
-      return services.use(({ workOrders, outbox }) => {
+      return use(({ workOrders, outbox }) => {
         const page = workOrders.list({ ...cacheQuery(request), now });
         const ids = page.results.map((order) => order.id);
         // A refused change is on the order until the coordinator retries or discards it: the row says so.
@@ -52,19 +65,19 @@ export function cacheReadHandlers(services: AppServices): Pick<Handlers, CacheRe
       });
     },
     'workorders:get': async ({ id }) => {
-      const order = await services.use(({ workOrders }) => workOrders.get(id));
+      const order = await use(({ workOrders }) => workOrders.get(id));
       if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
       return order;
     },
     'reference:get': async ({ kind }) => {
       // The channel's kinds are the names the pull stores them under.
-      const entries = await services.use(({ referenceData }) => referenceData.get(kind, ANY_AGE_MS));
+      const entries = await use(({ referenceData }) => referenceData.get(kind, ANY_AGE_MS));
       // Stored as the service answered; the dispatcher checks them against the contract on the way out.
       return { kind, entries: entries.map((entry) => entry.value) } as ChannelOutput<'reference:get'>;
     },
-    'locations:search': ({ text }) => services.use(({ locations }) => locations.search(text)),
-    'views:list': () => services.use(({ savedViews }) => savedViews.list()),
-    'views:save': ({ name, query }) => services.use(({ savedViews }) => savedViews.save(name, query)),
-    'views:delete': ({ id }) => services.use(({ savedViews }) => ({ deleted: savedViews.delete(id) })),
+    'locations:search': ({ text }) => use(({ locations }) => locations.search(text)),
+    'views:list': () => use(({ savedViews }) => savedViews.list()),
+    'views:save': ({ name, query }) => use(({ savedViews }) => savedViews.save(name, query)),
+    'views:delete': ({ id }) => use(({ savedViews }) => ({ deleted: savedViews.delete(id) })),
   };
 }

@@ -1,10 +1,11 @@
-import type { AppServices } from '../../app/app-services';
+import type { CacheDatabase } from '../../db/database';
 import { deliverablesRepository } from '../../db/deliverables-repository';
 import type { Handlers } from '../dispatcher';
+import type { UseWorkspace } from './use-workspace';
 
 /** The review queue, from the active environment's cache only: never a request to the marketplace. */
-export function deliverablesHandlers(services: AppServices): Pick<Handlers, 'deliverables:list'> {
+export function deliverablesHandlers(use: UseWorkspace<{ db: CacheDatabase }>): Pick<Handlers, 'deliverables:list'> {
   return {
-    'deliverables:list': (filter) => services.use(({ db }) => deliverablesRepository(db).list(filter)),
+    'deliverables:list': (filter) => use(({ db }) => deliverablesRepository(db).list(filter)),
   };
 }

@@ -1,10 +1,30 @@
-import type { AppServices } from '../../app/app-services';
+import type { EnvironmentId, EnvironmentSummary, SignInState, SyncStatusPayload } from '../../../src-shared/ipc/channels';
+import type { EnvironmentManager } from '../../environments/environment-manager';
 import type { Handlers } from '../dispatcher';
+import type { UseWorkspace } from './use-workspace';
+
+/** What signing in and out uses of a workspace. */
+export interface SessionParts {
+  environment: EnvironmentId;
+  remote(): Promise<{ client: { session: { signIn(): Promise<unknown> } } }>;
+  startSync(): Promise<SyncStatusPayload>;
+  signInState(): SignInState;
+  disconnect(): Promise<void>;
+}
+
+/** The environments and the active one's workspace, as these handlers need them. */
+export interface EnvironmentControl {
+  environments(): Promise<Pick<EnvironmentManager, 'list' | 'updateUrls' | 'setCredentials' | 'signOut'>>;
+  select(id: EnvironmentId): Promise<void>;
+  reconnect(id: EnvironmentId): Promise<void>;
+  announceEnvironments(): Promise<EnvironmentSummary[]>;
+  use: UseWorkspace<SessionParts>;
+}
 
 type EnvironmentChannel = 'environments:list' | 'environments:select' | 'environments:update-urls' | 'credentials:set' | 'session:sign-in' | 'session:sign-out';
 
 /** Environments, credentials and sign-in. Credentials go into the secret store and never come back. */
-export function environmentHandlers(services: AppServices): Pick<Handlers, EnvironmentChannel> {
+export function environmentHandlers(services: EnvironmentControl): Pick<Handlers, EnvironmentChannel> {
   return {
     'environments:list': async () => (await services.environments()).list(),
     'environments:select': async ({ id }) => {

@@ -1,19 +1,28 @@
-import type { AppServices } from '../../app/app-services';
+import type { ConnectivityStatus } from '../../../src-shared/ipc/outbox-channels';
+import type { Connectivity } from '../../outbox/connectivity';
+import type { Outbox } from '../../outbox/outbox';
 import type { Handlers } from '../dispatcher';
+import type { UseWorkspace } from './use-workspace';
+
+/** What the outbox screen's calls use of a workspace. */
+export interface OutboxParts {
+  outbox: Pick<Outbox, 'list' | 'retry' | 'edit' | 'discard'>;
+  connectivityStatus(): ConnectivityStatus;
+}
 
 type OutboxChannel = 'outbox:list' | 'outbox:retry' | 'outbox:edit' | 'outbox:discard' | 'connectivity:status' | 'connectivity:set-offline';
 
 /** The outbox screen's calls and the connection status; all answer from this machine, never the network. */
-export function outboxHandlers(services: AppServices): Pick<Handlers, OutboxChannel> {
+export function outboxHandlers(use: UseWorkspace<OutboxParts>, connectivity: Pick<Connectivity, 'setWorkingOffline'>): Pick<Handlers, OutboxChannel> {
   return {
-    'outbox:list': () => services.use(({ outbox }) => ({ entries: outbox.list() })),
-    'outbox:retry': ({ entryId }) => services.use(({ outbox }) => outbox.retry(entryId)),
-    'outbox:edit': ({ entryId, input }) => services.use(({ outbox }) => outbox.edit(entryId, input)),
-    'outbox:discard': ({ entryId }) => services.use(async ({ outbox }) => ({ discarded: await outbox.discard(entryId) })),
-    'connectivity:status': () => services.use((workspace) => workspace.connectivityStatus()),
+    'outbox:list': () => use(({ outbox }) => ({ entries: outbox.list() })),
+    'outbox:retry': ({ entryId }) => use(({ outbox }) => outbox.retry(entryId)),
+    'outbox:edit': ({ entryId, input }) => use(({ outbox }) => outbox.edit(entryId, input)),
+    'outbox:discard': ({ entryId }) => use(async ({ outbox }) => ({ discarded: await outbox.discard(entryId) })),
+    'connectivity:status': () => use((workspace) => workspace.connectivityStatus()),
     'connectivity:set-offline': ({ offline }) =>
-      services.use((workspace) => {
-        services.connectivity.setWorkingOffline(offline);
+      use((workspace) => {
+        connectivity.setWorkingOffline(offline);
         return workspace.connectivityStatus();
       }),
   };

@@ -1,11 +1,19 @@
-import type { AppServices } from '../../app/app-services';
+import type { SyncStatusPayload } from '../../../src-shared/ipc/channels';
 import type { Handlers } from '../dispatcher';
+import type { UseWorkspace } from './use-workspace';
+
+/** What the pull's calls use of a workspace. */
+export interface SyncParts {
+  syncStatus(): SyncStatusPayload;
+  startSync(): Promise<SyncStatusPayload>;
+  cancelSync(): SyncStatusPayload;
+}
 
 /** The pull that refreshes the cache; its progress goes out as `sync:progress`. */
-export function syncHandlers(services: AppServices): Pick<Handlers, 'sync:status' | 'sync:now' | 'sync:cancel'> {
+export function syncHandlers(use: UseWorkspace<SyncParts>): Pick<Handlers, 'sync:status' | 'sync:now' | 'sync:cancel'> {
   return {
-    'sync:status': () => services.use((workspace) => workspace.syncStatus()),
-    'sync:now': () => services.use((workspace) => workspace.startSync()),
-    'sync:cancel': () => services.use((workspace) => workspace.cancelSync()),
+    'sync:status': () => use((workspace) => workspace.syncStatus()),
+    'sync:now': () => use((workspace) => workspace.startSync()),
+    'sync:cancel': () => use((workspace) => workspace.cancelSync()),
   };
 }

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Webhook, WebhookDeliveryAttempt } from '../../../src-shared/api/webhook';
 import { HttpTransport } from '../../../src-main/api-client/http-transport';
-import { WebhookAdmin } from '../../../src-main/app/webhook-admin';
+import { WebhookAdmin } from '../../../src-main/webhooks/webhook-admin';
 import type { Connectivity } from '../../../src-main/outbox/connectivity';
 import { until } from '../../support/until';
-import { appUnderTest, untilPulls } from './support';
+import { appUnderTest, untilPulls } from '../app/support';
 
 interface DeliveryLog {
   available: boolean;
