@@ -85,6 +85,9 @@ export interface Operation<K extends WriteChannelName = WriteChannelName> {
 
 export type AnyOperation = Operation<WriteChannelName>;
 
+/** The write channels whose input has `Shape` (an order's `id`, say): operations built for many kinds take these. */
+export type KindWith<Shape> = { [K in WriteChannelName]: Input<K> extends Shape ? K : never }[WriteChannelName];
+
 /** Declares an operation with its input type checked against its channel. */
 export const operation = <K extends WriteChannelName>(definition: Operation<K>): Operation<K> => definition;
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import Database, { type Statement } from 'better-sqlite3';
 import type { ErrorCode } from '../../src-shared/errors';
+import type { ChannelInput } from '../../src-shared/ipc/contract';
 import type { WriteChannelName } from '../../src-shared/ipc/write-channels';
 import type { CacheDatabase } from '../db/database';
 
@@ -27,7 +28,8 @@ export interface StoredEntry {
   lane: string;
   after: string[];
   workOrderId: number | null;
-  input: unknown;
+  /** Checked against its channel's schema when it was queued (or edited), and stored as it was. */
+  input: ChannelInput<WriteChannelName>;
   context: Record<string, unknown>;
   state: StoredState;
   attempts: number;

@@ -1,7 +1,6 @@
 import type { OutboxEntry, OutboxEntryState } from '../../src-shared/ipc/outbox-channels';
-import { OPERATIONS } from './operations/index';
-import type { StoredEntry } from './outbox-store';
-
+import { operationOf } from './operations/index';
+import type { ConflictField, StoredEntry } from './outbox-store';
 
 /** Upload progress of entries on the wire, kept in memory: it changes many times a second and means nothing after a restart. */
 export const uploadProgress = new WeakMap<StoredEntry, { sent: number; total: number }>();
@@ -26,7 +25,7 @@ export function entryView(entry: StoredEntry, entries: readonly StoredEntry[], n
   return {
     id: entry.id,
     kind: entry.kind,
-    summary: OPERATIONS[entry.kind].summary(entry.input as never),
+    summary: operationOf(entry.kind).summary(entry.input),
     workOrderId: entry.workOrderId,
     state: stateOf(entry, entries, now),
     attempts: entry.attempts,
@@ -38,4 +37,15 @@ export function entryView(entry: StoredEntry, entries: readonly StoredEntry[], n
     upload: staged ? { name: staged.name, sent: progress?.sent ?? 0, total: staged.size } : null,
     input: entry.input,
   };
+}
+
+/**
+ * Yours, theirs and before for each field a refused change set, when the marketplace's record
+ * (`theirs`) moved since the change was made (`before`, its base); null when it did not.
+ */
+export function conflictOf(yours: Record<string, unknown>, before: unknown, theirs: unknown): ConflictField[] | null {
+  const beforeFields = before as Record<string, unknown> | null | undefined;
+  const theirFields = theirs as Record<string, unknown> | null;
+  const fields = Object.entries(yours).map(([field, value]) => ({ field, yours: value, theirs: theirFields?.[field], before: beforeFields?.[field] }));
+  return fields.some((field) => JSON.stringify(field.theirs) !== JSON.stringify(field.before)) ? fields : null;
 }

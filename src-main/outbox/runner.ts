@@ -4,7 +4,7 @@ import type { Logger } from '../platform/logger';
 import type { Connectivity } from './connectivity';
 import { docKey, parseDocKey } from './documents';
 import type { FileStaging, SendContext, SendOutcome } from './operation';
-import { OPERATIONS } from './operations/index';
+import { operationOf } from './operations/index';
 import type { Outbox } from './outbox';
 import type { StoredEntry } from './outbox-store';
 import { uploadProgress } from './outbox-view';
@@ -114,7 +114,7 @@ export class OutboxRunner {
 
   async #send(entry: StoredEntry): Promise<void> {
     const { outbox, client, logger } = this.options;
-    const definition = OPERATIONS[entry.kind];
+    const definition = operationOf(entry.kind);
     const uncertain = entry.uncertain;
     outbox.markSending(entry);
     let lastProgress = 0;
@@ -146,7 +146,7 @@ export class OutboxRunner {
         }
       },
     };
-    const input = outbox.resolved(entry) as never;
+    const input = outbox.resolved(entry);
     let outcome: SendOutcome | undefined;
     try {
       if (uncertain && definition.confirm) outcome = await definition.confirm(input, context);
@@ -192,7 +192,7 @@ export class OutboxRunner {
 
   /** Files the refusal with the marketplace's current record, so "yours" can be shown against "theirs". */
   async #refuse(entry: StoredEntry, error: unknown): Promise<void> {
-    const key = OPERATIONS[entry.kind].docs(entry.input as never, entry.context).find((candidate) => candidate.startsWith('workorder:'));
+    const key = operationOf(entry.kind).docs(entry.input, entry.context).find((candidate) => candidate.startsWith('workorder:'));
     let theirs: { key: typeof key & string; value: WorkOrder } | undefined;
     const ref = key ? parseDocKey(key) : undefined;
     const id = ref?.kind === 'workorder' ? this.options.outbox.map(ref.id) : -1;

@@ -2,7 +2,7 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
-import { operation } from '../operation';
+import { operation, type Operation } from '../operation';
 import { utcToEpochMs } from '../../db/work-order-columns';
 import { orderLane } from './work-order-transitions';
 
@@ -64,8 +64,8 @@ export const reportProblem = operation({
   },
 });
 
-function swapAnswer(kind: 'swaps:accept' | 'swaps:decline', verb: string) {
-  return operation({
+function swapAnswer<K extends 'swaps:accept' | 'swaps:decline'>(kind: K, verb: string): Operation<K> {
+  return operation<K>({
     kind,
     lane: (input) => orderLane(input.workOrderId),
     workOrderId: (input) => input.workOrderId,

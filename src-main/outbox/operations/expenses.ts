@@ -1,10 +1,9 @@
 import type { Expense, ExpenseSum } from '../../../src-shared/api/expense';
 import { expenseTotals } from '../../../src-shared/domain/expenses';
 import { roundMoney } from '../../../src-shared/domain/pay-total';
-import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import { ApiError } from '../../api-client/api-error';
 import { docKey, type DocKey, type OrderParts } from '../documents';
-import { operation, type Input, type Operation, type SendContext } from '../operation';
+import { operation, type Input, type KindWith, type Operation, type SendContext } from '../operation';
 import { orderLane } from './work-order-transitions';
 
 const EMPTY_PARTS: OrderParts = { attachments: [], expenses: [], expenseSum: null };
@@ -24,7 +23,7 @@ export function withExpenses(parts: unknown | null, change: (expenses: Expense[]
 
 const partsKey = (workOrderId: number): DocKey => docKey('parts', workOrderId);
 
-type ExpenseKind = Extract<WriteChannelName, `expenses:${string}`>;
+type ExpenseKind = Extract<KindWith<OnExpense>, `expenses:${string}`>;
 type OnExpense = { workOrderId: number; expenseId: number };
 
 /**
@@ -45,20 +44,20 @@ function onExpense<K extends ExpenseKind>(
   kind: K,
   verb: string,
   change: (expense: Expense, input: Input<K>) => Expense | null,
-  send: (input: Input<K> & OnExpense, context: SendContext) => Promise<Expense | null>,
+  send: (input: Input<K>, context: SendContext) => Promise<Expense | null>,
 ): Operation<K> {
   return operation<K>({
     kind,
-    lane: (input) => orderLane((input as OnExpense).workOrderId),
-    workOrderId: (input) => (input as OnExpense).workOrderId,
-    summary: (input) => `${verb} expense ${(input as OnExpense).expenseId} on #${(input as OnExpense).workOrderId}`,
-    docs: (input) => [partsKey((input as OnExpense).workOrderId)],
+    lane: (input) => orderLane(input.workOrderId),
+    workOrderId: (input) => input.workOrderId,
+    summary: (input) => `${verb} expense ${input.expenseId} on #${input.workOrderId}`,
+    docs: (input) => [partsKey(input.workOrderId)],
     project: (_key, value, input) =>
-      withExpenses(value, (expenses) => expenses.flatMap((expense) => (expense.id === (input as OnExpense).expenseId ? [change(expense, input)].filter((kept) => kept !== null) : [expense]))),
-    mapIds: (input, map) => ({ ...input, workOrderId: map((input as OnExpense).workOrderId), expenseId: map((input as OnExpense).expenseId) }),
+      withExpenses(value, (expenses) => expenses.flatMap((expense) => (expense.id === input.expenseId ? [change(expense, input)].filter((kept) => kept !== null) : [expense]))),
+    mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId), expenseId: map(input.expenseId) }),
     async send(input, context) {
-      const { workOrderId, expenseId } = input as OnExpense;
-      return settled(context, workOrderId, expenseId, await send(input as Input<K> & OnExpense, context));
+      const { workOrderId, expenseId } = input;
+      return settled(context, workOrderId, expenseId, await send(input, context));
     },
   });
 }

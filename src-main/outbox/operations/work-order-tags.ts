@@ -2,16 +2,15 @@ import { TagSchema, type Tag } from '../../../src-shared/api/company';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { appliedTagIds, tagFitsStatus } from '../../../src-shared/domain/work-order-tags';
 import { AppError } from '../../../src-shared/errors';
-import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
-import { operation, type Input, type Operation, type SendContext, type SendOutcome } from '../operation';
+import { operation, type KindWith, type Operation, type SendContext, type SendOutcome } from '../operation';
 import { orderLane, statusOf } from './work-order-transitions';
 
 // Company tags on an order (decisions §6): shown at once on the cached order, sent as POST or
 // DELETE workorders/{id}/tags. Both answer the tag, not the order, so the order is fetched after.
 
-type TagKind = Extract<WriteChannelName, 'workorders:add-tag' | 'workorders:remove-tag'>;
+type TagKind = Extract<KindWith<TagInput>, 'workorders:add-tag' | 'workorders:remove-tag'>;
 type TagInput = { id: number; tagId: number };
 
 /** The order's tags envelope with its results changed, the count following. */
@@ -48,17 +47,17 @@ function tagOperation<K extends TagKind>(definition: {
 }): Operation<K> {
   return operation<K>({
     kind: definition.kind,
-    lane: (input) => orderLane((input as TagInput).id),
-    workOrderId: (input) => (input as TagInput).id,
-    summary: (input) => `${definition.verb} tag ${(input as TagInput).tagId} ${definition.applied ? 'to' : 'from'} #${(input as TagInput).id}`,
+    lane: (input) => orderLane(input.id),
+    workOrderId: (input) => input.id,
+    summary: (input) => `${definition.verb} tag ${input.tagId} ${definition.applied ? 'to' : 'from'} #${input.id}`,
     prepare: definition.prepare,
-    docs: (input) => [docKey('workorder', (input as TagInput).id)],
-    project: (_key, value, input, context) => (value ? definition.project(value as WorkOrder, input as TagInput, context) : value),
-    mapIds: (input, map) => ({ ...input, id: map((input as TagInput).id) }) as Input<K>,
-    send: (input, context) => definition.send(input as TagInput, context),
+    docs: (input) => [docKey('workorder', input.id)],
+    project: (_key, value, input, context) => (value ? definition.project(value as WorkOrder, input, context) : value),
+    mapIds: (input, map) => ({ ...input, id: map(input.id) }),
+    send: (input, context) => definition.send(input, context),
     // Applying twice is not an error and removing is checked below, so a resend is safe: the order tells whether one is needed.
-    confirm: (input, context) => orderShowing(input as TagInput, context, definition.applied),
-    changedFields: (input) => ({ tags: `${definition.applied ? '+' : '−'}${(input as TagInput).tagId}` }),
+    confirm: (input, context) => orderShowing(input, context, definition.applied),
+    changedFields: (input) => ({ tags: `${definition.applied ? '+' : '−'}${input.tagId}` }),
   });
 }
 

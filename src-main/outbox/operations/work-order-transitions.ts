@@ -2,11 +2,10 @@ import { statusById, statusBySlug, type StatusSlug } from '../../../src-shared/a
 import type { WorkOrderOperation } from '../../../src-shared/api/transitions';
 import { transitionFor } from '../../../src-shared/api/transitions';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
-import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import type { WorkOrdersApi } from '../../api-client/work-orders-api';
 import { assigneeOf, routedProviders } from '../../../src-shared/domain/work-order-people';
 import { docKey } from '../documents';
-import { operation, type Input, type Operation } from '../operation';
+import { operation, type Input, type KindWith, type Operation } from '../operation';
 
 export const orderLane = (id: number): string => `wo:${id}`;
 
@@ -20,14 +19,14 @@ export function withStatus(order: WorkOrder, slug: StatusSlug): WorkOrder {
 export const statusOf = (order: WorkOrder | undefined | null): StatusSlug | undefined => (order?.status ? statusById(order.status.id)?.slug : undefined);
 
 type OrderInput = { id: number };
-type TransitionKind = Extract<WriteChannelName, `workorders:${string}`>;
+type TransitionKind = Extract<KindWith<OrderInput>, `workorders:${string}`>;
 
 interface TransitionDefinition<K extends TransitionKind> {
   kind: K;
   operation: WorkOrderOperation;
   verb: string;
   undoable?: boolean;
-  call(api: WorkOrdersApi, input: Input<K> & OrderInput, signal: AbortSignal): Promise<unknown>;
+  call(api: WorkOrdersApi, input: Input<K>, signal: AbortSignal): Promise<unknown>;
   /** When the call answers something other than the order (route answers the provider), the order is fetched afterwards. */
   answersOrder?: boolean;
   /**
@@ -35,7 +34,7 @@ interface TransitionDefinition<K extends TransitionKind> {
    * the target status by default. Route, unroute and assign name a provider, which the status alone
    * cannot tell (routed to another provider is routed too).
    */
-  landed?(order: WorkOrder, input: Input<K> & OrderInput): boolean;
+  landed?(order: WorkOrder, input: Input<K>): boolean;
   describe?(input: Input<K>): string;
 }
 
@@ -49,42 +48,43 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
   const answersOrder = definition.answersOrder ?? true;
   return operation<K>({
     kind: definition.kind,
-    lane: (input) => orderLane((input as OrderInput).id),
-    workOrderId: (input) => (input as OrderInput).id,
+    lane: (input) => orderLane(input.id),
+    workOrderId: (input) => input.id,
     undoable: definition.undoable,
-    summary: (input) => `${definition.verb} #${(input as OrderInput).id}${definition.describe ? ` ${definition.describe(input)}` : ''}`,
-    docs: (input) => [docKey('workorder', (input as OrderInput).id)],
+    summary: (input) => `${definition.verb} #${input.id}${definition.describe ? ` ${definition.describe(input)}` : ''}`,
+    docs: (input) => [docKey('workorder', input.id)],
     project: (_key, value, _input) => (value && target ? withStatus(value as WorkOrder, target) : value),
-    mapIds: (input, map) => ({ ...input, id: map((input as OrderInput).id) }),
+    mapIds: (input, map) => ({ ...input, id: map(input.id) }),
     async send(input, context) {
-      const id = (input as OrderInput).id;
-      const answer = await definition.call(context.client.workOrders, input as Input<K> & OrderInput, context.signal);
+      const id = input.id;
+      const answer = await definition.call(context.client.workOrders, input, context.signal);
       return answersOrder ? { docs: { [docKey('workorder', id)]: answer } } : { refresh: [id] };
     },
     async confirm(input, context) {
-      const id = (input as OrderInput).id;
+      const id = input.id;
       const order = await context.client.workOrders.get(id, { signal: context.signal });
-      const landed = definition.landed ? definition.landed(order, input as Input<K> & OrderInput) : target !== null && statusOf(order) === target;
+      const landed = definition.landed ? definition.landed(order, input) : target !== null && statusOf(order) === target;
       return landed ? { docs: { [docKey('workorder', id)]: order } } : undefined;
     },
     changedFields: () => (target ? { status: statusBySlug(target)?.name } : {}),
   });
 }
 
-export const workOrderTransitions = [
-  transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
-  transition({ kind: 'workorders:unpublish', operation: 'unpublish', verb: 'Unpublish', call: (api, { id }, signal) => api.unpublish(id, { signal }) }),
-  transition({ kind: 'workorders:revert', operation: 'revert', verb: 'Revert to draft', call: (api, { id }, signal) => api.revert(id, { signal }) }),
-  transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', call: (api, { id }, signal) => api.unassign(id, { signal }) }),
-  transition({ kind: 'workorders:approve', operation: 'approve', verb: 'Approve', undoable: true, call: (api, { id }, signal) => api.approve(id, { signal }) }),
-  transition({ kind: 'workorders:unapprove', operation: 'unapprove', verb: 'Unapprove', call: (api, { id }, signal) => api.unapprove(id, { signal }) }),
-  transition({
+/** The lifecycle transitions of decisions §2, by channel. */
+export const workOrderTransitions = {
+  'workorders:publish': transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
+  'workorders:unpublish': transition({ kind: 'workorders:unpublish', operation: 'unpublish', verb: 'Unpublish', call: (api, { id }, signal) => api.unpublish(id, { signal }) }),
+  'workorders:revert': transition({ kind: 'workorders:revert', operation: 'revert', verb: 'Revert to draft', call: (api, { id }, signal) => api.revert(id, { signal }) }),
+  'workorders:unassign': transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', call: (api, { id }, signal) => api.unassign(id, { signal }) }),
+  'workorders:approve': transition({ kind: 'workorders:approve', operation: 'approve', verb: 'Approve', undoable: true, call: (api, { id }, signal) => api.approve(id, { signal }) }),
+  'workorders:unapprove': transition({ kind: 'workorders:unapprove', operation: 'unapprove', verb: 'Unapprove', call: (api, { id }, signal) => api.unapprove(id, { signal }) }),
+  'workorders:incomplete': transition({
     kind: 'workorders:incomplete',
     operation: 'incomplete',
     verb: 'Mark incomplete',
     call: (api, { id, reason }, signal) => api.incomplete(id, reason, { signal }),
   }),
-  transition({
+  'workorders:route': transition({
     kind: 'workorders:route',
     operation: 'route',
     verb: 'Route',
@@ -94,7 +94,7 @@ export const workOrderTransitions = [
     describe: ({ providerId }) => `to provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.route(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
-  transition({
+  'workorders:unroute': transition({
     kind: 'workorders:unroute',
     operation: 'unroute',
     verb: 'Unroute',
@@ -104,7 +104,7 @@ export const workOrderTransitions = [
     describe: ({ providerId }) => `from provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.unroute(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
-  transition({
+  'workorders:assign': transition({
     kind: 'workorders:assign',
     operation: 'assign',
     verb: 'Assign',
@@ -114,7 +114,7 @@ export const workOrderTransitions = [
     describe: ({ providerId }) => `to provider ${providerId}`,
     call: (api, { id, providerId }, signal) => api.assign(id, { assignee: providerId }, { signal }),
   }),
-  transition({
+  'workorders:cancel': transition({
     kind: 'workorders:cancel',
     operation: 'cancel',
     verb: 'Cancel',
@@ -122,4 +122,4 @@ export const workOrderTransitions = [
     call: (api, { id, reason, notes, messageToProvider }, signal) =>
       api.cancel(id, { cancel_reason: reason, ...(notes === undefined ? {} : { notes }), ...(messageToProvider === undefined ? {} : { message_to_provider: messageToProvider }) }, { signal }),
   }),
-];
+};
