@@ -1,48 +1,14 @@
 import type { Statement } from 'better-sqlite3';
-import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import {
-  WORK_ORDER_LIST_DEFAULT_PER_PAGE,
-  WORK_ORDER_LIST_IDS,
-  WORK_ORDER_LIST_MEMBERS,
-  WORK_ORDER_LIST_MAX_PER_PAGE,
-  type WorkOrderListId,
-  type WorkOrderListQuery,
-  type WorkOrderSortField,
-} from '../../src-shared/api/work-order-list';
-import type { CacheDatabase } from './database';
-import { searchExpression } from './search-query';
+import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { AttentionReason } from '../../src-shared/domain/attention';
-import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, NEEDS_ATTENTION } from './work-order-attention';
+import type { CacheDatabase } from './database';
+import { StatementCache } from './statement-cache';
+import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN } from './work-order-attention';
+import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
-
-/** The service's sorts the cache can answer (it has no creation date column), plus the last change. */
-export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated';
-
-/** GET workorders' query, answered from the cache; `status_ids` narrows further than a list. */
-export type CachedWorkOrderQuery = Partial<
-  Pick<
-    WorkOrderListQuery,
-    'list' | 'page' | 'per_page' | 'order' | 'f_search' | 'f_work_order_id' | 'f_type_of_work' | 'f_client' | 'f_project' | 'f_manager' | 'f_city' | 'f_state' | 'f_country'
-  >
-> & {
-  sort?: CachedWorkOrderSortField;
-  status_ids?: readonly number[];
-  /** Epoch ms bounds on the schedule's start, either may be absent. */
-  schedule_from?: number;
-  schedule_to?: number;
-  provider?: number;
-  /** Orders that use this saved location (a temporary, negative id included). */
-  saved_location?: number;
-  /** Only orders with this company tag applied. */
-  tag?: number;
-  /** Only orders that need the coordinator now (see work-order-attention.ts). */
-  attention?: boolean;
-  /** Epoch ms the attention rules measure against; now by default. */
-  now?: number;
-};
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
@@ -50,75 +16,8 @@ export interface RowMarks {
   attention: Record<number, AttentionReason[]>;
 }
 
-export interface CachedWorkOrderPage {
-  results: WorkOrder[];
-  total: number;
-  page: number;
-  pages: number;
-  per_page: number;
-}
-
-const statusIds = (slugs: readonly StatusSlug[]): number[] => slugs.map((slug) => statusBySlug(slug)?.id ?? -1);
-
-function listCondition(list: WorkOrderListId): string | null {
-  const rule = WORK_ORDER_LIST_MEMBERS[list];
-  if (rule === 'all') return null;
-  if (rule === 'problems') return 'w.open_problems > 0';
-  return `w.status_id IN (${statusIds(rule).join(', ')})`;
-}
-
-/** Each sort ends on the id so pages never overlap, and follows an index in both directions. */
-const SORT_KEYS: Readonly<Record<CachedWorkOrderSortField, string>> = {
-  id: 'w.id',
-  title: 'w.title COLLATE NOCASE',
-  schedule: 'w.schedule_start',
-  status: 'w.status_rank',
-  pay: 'w.pay_amount',
-  updated: 'w.updated_at',
-};
-
-/** Each filter as SQL, bound under its own name. */
-const FILTERS = {
-  f_work_order_id: 'w.id = @f_work_order_id',
-  f_type_of_work: 'w.type_of_work_id = @f_type_of_work',
-  f_client: 'w.client_id = @f_client',
-  f_project: 'w.project_id = @f_project',
-  f_manager: 'w.manager_id = @f_manager',
-  f_city: 'w.city = @f_city',
-  f_state: 'w.state = @f_state',
-  f_country: 'w.country = @f_country',
-  schedule_from: 'w.schedule_start >= @schedule_from',
-  schedule_to: 'w.schedule_start <= @schedule_to',
-  provider: 'w.provider_id = @provider',
-  saved_location: 'w.saved_location_id = @saved_location',
-  tag: 'w.id IN (SELECT work_order_id FROM work_order_tags WHERE tag_id = @tag)',
-} as const satisfies Partial<Record<keyof CachedWorkOrderQuery, string>>;
-type FilterName = keyof typeof FILTERS;
-const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
-
 /** The attention rules compare times with now: a count is reused within this window only. */
 const ATTENTION_MEMO_MS = 5_000;
-
-const MATCH = 'w.id IN (SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search)';
-const STATUS_IDS = 'w.status_id IN (SELECT value FROM json_each(@status_ids))';
-
-/** Statements by SQL text: the texts come from a finite set of clauses, so the map stays small. */
-class StatementCache {
-  readonly #statements = new Map<string, Statement>();
-  constructor(private readonly db: CacheDatabase) {}
-
-  get(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
-  }
-}
-
-const clampPage = (value: number | undefined, fallback: number, max: number): number =>
-  value !== undefined && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 
 /** An order with its JSON text, for a caller that has the text already (the pull hashes it). */
 export interface SerializedWorkOrder {
@@ -270,36 +169,7 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const conditions: string[] = [];
-    const parameters: Record<string, string | number> = {};
-    const list = listCondition(query.list ?? 'workorders_all');
-    if (list) conditions.push(list);
-    if (query.status_ids) {
-      conditions.push(STATUS_IDS);
-      parameters.status_ids = JSON.stringify(query.status_ids.filter(Number.isInteger));
-    }
-    for (const name of FILTER_NAMES) {
-      const value = query[name];
-      if (value === undefined || value === null || value === '') continue;
-      conditions.push(FILTERS[name]);
-      parameters[name] = typeof value === 'string' ? value.trim() : value;
-    }
-    const search = searchExpression(query.f_search);
-    if (search) {
-      conditions.push(MATCH);
-      parameters.search = search;
-    }
-    if (query.attention) {
-      conditions.push(NEEDS_ATTENTION);
-      parameters.now = query.now ?? Date.now();
-    }
-    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-
-    const perPage = clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE);
-    const page = clampPage(query.page, 1, Number.MAX_SAFE_INTEGER);
-    const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-    const sortKey = SORT_KEYS[query.sort ?? 'id'];
-    const orderBy = sortKey === SORT_KEYS.id ? `w.id ${direction}` : `${sortKey} ${direction}, w.id ${direction}`;
+    const { where, parameters, search, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
     let total: number | undefined;
     let pageIds: number[];

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { openCache } from '../../src-main/db/database';
-import { WorkOrderRepository, type CachedWorkOrderQuery } from '../../src-main/db/work-order-repository';
+import type { CachedWorkOrderQuery } from '../../src-main/db/work-order-query';
+import { WorkOrderRepository } from '../../src-main/db/work-order-repository';
 import { CLIENTS, PLACES, random } from '../main/db/work-order-fixtures';
 import { fillCache } from '../support/large-cache';
 
