@@ -1,10 +1,9 @@
 import { AppError } from '../../src-shared/errors';
 import { matchColumns, rememberedMapping, type ColumnMatch, type ColumnTarget } from '../lib/import/import-fields';
-import { importKindOf, readImportFile, type ImportTable } from '../lib/import/import-files';
+import { readImportFile, type FileReading, type ImportTable } from '../lib/import/import-files';
 import { RowReader, type ImportRow, type ImportSources } from '../lib/import/import-rows';
 import { followImport, loadImportSources, queueImport, readRememberedMapping, rememberMapping } from '../services/import';
 import { listOutbox } from '../services/work-order-actions';
-import { toasts } from './toasts.svelte';
 
 export type ImportStep = 'mapping' | 'preview' | 'importing' | 'report';
 
@@ -23,6 +22,11 @@ export interface QueuedDraft {
 /** How often the outbox is read while drafts land: a 5,000-row import moves it thousands of times. */
 const READ_EVERY_MS = 250;
 
+/** Rows are checked for the preview in slices this long, the page answering between them: 50,000 rows take seconds. */
+const SLICE_MS = 40;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * One import of one file: its columns matched to the job form's fields (the coordinator adjusts
  * them), the rows read against the shared schema, the valid ones queued as drafts through the
@@ -40,10 +44,14 @@ export class ImportSession {
   queued = $state(0);
   drafts = $state.raw<QueuedDraft[]>([]);
   problem = $state<string | undefined>();
+  /** Rows checked so far while Preview works through the file; undefined when it is not. */
+  checking = $state<number | undefined>();
   #stop: (() => void) | undefined;
   /** Temporary ids the marketplace has answered, to their real ids: not shown, so not reactive. */
   #renamed: Record<number, number> = {};
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Bumped when a preview under way is no longer wanted (the dialog closed). */
+  #previewRun = 0;
 
   constructor(table: ImportTable, sources: ImportSources, remembered: Record<string, string>) {
     this.table = table;
@@ -55,6 +63,8 @@ export class ImportSession {
   valid = $derived(this.rows.filter((row) => row.body !== undefined));
   invalid = $derived(this.rows.filter((row) => row.body === undefined));
   shown = $derived(this.onlyProblems ? this.invalid : this.rows);
+  /** Rows with a cell a spreadsheet would take for a formula (import-formulas.ts). */
+  formulaRows = $derived(this.rows.filter((row) => row.formulas.length > 0).length);
 
   created = $derived(this.drafts.filter((draft) => draft.outcome === 'created'));
   refused = $derived(this.drafts.filter((draft) => draft.outcome === 'refused'));
@@ -65,10 +75,26 @@ export class ImportSession {
     this.columns = this.columns.map((column) => (column.index === index ? { ...column, target } : column));
   }
 
-  /** Reads every row against the mapping, and remembers the mapping for the next file. */
-  preview(): void {
+  /**
+   * Reads every row against the mapping, and remembers the mapping for the next file. A small file
+   * is read at once; a large one in slices, so the page keeps answering (and `checking` counts).
+   */
+  async preview(): Promise<void> {
+    const run = ++this.#previewRun;
     const reader = new RowReader(this.columns, this.#sources);
-    this.rows = this.table.rows.map((cells, index) => reader.read(cells, index + 2));
+    const source = this.table.rows;
+    const rows: ImportRow[] = [];
+    while (rows.length < source.length) {
+      const until = performance.now() + SLICE_MS;
+      do rows.push(reader.read(source[rows.length] as string[], rows.length + 2));
+      while (rows.length < source.length && performance.now() < until);
+      if (rows.length === source.length) break;
+      this.checking = rows.length;
+      await nextTask();
+      if (run !== this.#previewRun) return;
+    }
+    this.checking = undefined;
+    this.rows = rows;
     this.onlyProblems = false;
     this.step = 'preview';
     void rememberMapping(rememberedMapping(this.columns, this.#remembered)).catch(() => {
@@ -105,8 +131,10 @@ export class ImportSession {
     }
   }
 
-  /** Stops following the outbox (the drafts keep going: they are in the outbox). */
+  /** Stops following the outbox (the drafts keep going: they are in the outbox) and any preview under way. */
   close(): void {
+    this.#previewRun += 1;
+    this.checking = undefined;
     this.#stop?.();
     this.#stop = undefined;
     clearTimeout(this.#timer);
@@ -151,12 +179,24 @@ export class ImportSession {
   }
 }
 
+/** The file being read, or the sentence that refused it: the reading dialog shows either. */
+export interface FileState {
+  name: string;
+  refusal?: string;
+}
+
 /** The one import under way, opened from the list's Import… button, the palette, or a file dropped on the list. */
 class Importer {
   session = $state<ImportSession | undefined>();
-  reading = $state(false);
+  file = $state<FileState | undefined>();
   /** The list's hidden file input, while the list is on screen. */
   #input: HTMLInputElement | undefined;
+  #reading: FileReading | undefined;
+
+  /** A file is being read (the Import… button waits). */
+  get reading(): boolean {
+    return this.file !== undefined && this.file.refusal === undefined;
+  }
 
   attachInput(input: HTMLInputElement): () => void {
     this.#input = input;
@@ -170,25 +210,37 @@ class Importer {
     this.#input?.click();
   }
 
+  /** Reads the file in its worker; the reading dialog shows it, then the import's own dialog or the sentence that refused it. */
   async open(file: File): Promise<void> {
-    if (!importKindOf(file.name)) {
-      toasts.show({ tone: 'danger', message: `“${file.name}” is not a CSV or xlsx file: only those can be imported.` });
+    this.#reading?.cancel();
+    const reading = readImportFile(file);
+    this.#reading = reading;
+    this.file = { name: file.name };
+    const [outcome, sources, remembered] = await Promise.all([
+      reading.outcome,
+      loadImportSources().catch((): ImportSources => ({})),
+      readRememberedMapping().catch(() => ({})),
+    ]);
+    if (this.#reading !== reading || 'cancelled' in outcome) return;
+    this.#reading = undefined;
+    if ('refusal' in outcome) {
+      this.file = { name: file.name, refusal: outcome.refusal };
       return;
     }
-    this.reading = true;
-    try {
-      const [table, sources, remembered] = await Promise.all([readImportFile(file), loadImportSources(), readRememberedMapping().catch(() => ({}))]);
-      if (table.headings.length === 0 || table.rows.length === 0) {
-        toasts.show({ tone: 'danger', message: `“${file.name}” has no rows under a row of headings.` });
-        return;
-      }
-      this.session?.close();
-      this.session = new ImportSession(table, sources, remembered);
-    } catch (error) {
-      toasts.show({ tone: 'danger', message: error instanceof Error && !(error instanceof AppError) ? `“${file.name}” could not be read: ${error.message}` : `“${file.name}” could not be read.` });
-    } finally {
-      this.reading = false;
+    if (outcome.table.headings.length === 0 || outcome.table.rows.length === 0) {
+      this.file = { name: file.name, refusal: `“${file.name}” has no rows under a row of headings.` };
+      return;
     }
+    this.file = undefined;
+    this.session?.close();
+    this.session = new ImportSession(outcome.table, sources, remembered);
+  }
+
+  /** Cancel while reading (the worker ends at once), or Close once a file was refused. */
+  cancelReading(): void {
+    this.#reading?.cancel();
+    this.#reading = undefined;
+    this.file = undefined;
   }
 
   close(): void {

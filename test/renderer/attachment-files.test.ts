@@ -17,6 +17,14 @@ vi.mock('../../src-renderer/lib/api', () => ({
 }));
 vi.mock('../../src-renderer/lib/web-bridge', () => ({ takeToken: () => 'page-token' }));
 vi.mock('../../src-renderer/state/toasts.svelte', () => ({ toasts: { show: () => 0 } }));
+// Drawing needs a canvas: what matters here is that an SVG reaches the page only as a drawn bitmap.
+const drawn: string[] = [];
+vi.mock('../../src-renderer/lib/svg-bitmap', () => ({
+  svgToPng: async (svg: Blob) => {
+    drawn.push(await svg.text());
+    return new Blob(['png'], { type: 'image/png' });
+  },
+}));
 
 const { attachmentFiles } = await import('../../src-renderer/services/attachment-files');
 
@@ -61,7 +69,7 @@ describe('preview kinds', () => {
 });
 
 describe('attachmentFiles', () => {
-  it('loads an SVG as an image object URL typed image/svg+xml, through the page token, and paints it from memory the second time', async () => {
+  it('loads an SVG as the PNG it is drawn to (its own address never given), through the page token, and paints it from memory the second time', async () => {
     file(1, 'plan.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>top.x=1</script></svg>');
     const ref = { workOrderId: 5, attachmentId: 1 };
     expect(attachmentFiles.peek(ref)).toBeUndefined();
@@ -69,6 +77,9 @@ describe('attachmentFiles', () => {
     expect(preview.kind).toBe('image');
     if (preview.kind !== 'image') return;
     expect(preview.url).toMatch(/^blob:/);
+    expect(drawn).toEqual(['<svg xmlns="http://www.w3.org/2000/svg"><script>top.x=1</script></svg>']);
+    const { resolveObjectURL } = await import('node:buffer');
+    expect(resolveObjectURL(preview.url)?.type).toBe('image/png');
     expect(calls).toEqual(['attachments:preview 1', 'GET /attachment-content 1 Bearer page-token']);
     expect(attachmentFiles.peek(ref)).toBe(preview);
     expect(await attachmentFiles.load(ref)).toBe(preview);

@@ -1,7 +1,8 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { matchColumns, rememberedMapping } from '../../src-renderer/lib/import/import-fields';
-import { parseCsv, parseXlsx } from '../../src-renderer/lib/import/import-files';
+import { parseCsv } from '../../src-renderer/lib/import/import-csv';
+import { parseXlsx } from '../../src-renderer/lib/import/import-xlsx';
 import { RowReader } from '../../src-renderer/lib/import/import-rows';
 import { siteDateTime } from '../../src-renderer/lib/import/import-values';
 import { bodyFromValues, emptyValues } from '../../src-renderer/views/job-form/job-values';
@@ -86,8 +87,8 @@ describe('a row as the body the job form would send', () => {
 });
 
 describe('reading files', () => {
-  it('reads CSV with a byte order mark, quoted delimiters and blank lines', async () => {
-    expect(await parseCsv('\uFEFFTitle,Pay\n"Fix, then test",150\n\n,\nSecond,20\n')).toEqual({ fileName: 'file.csv', headings: ['Title', 'Pay'], rows: [['Fix, then test', '150'], ['Second', '20']] });
+  it('reads CSV with a byte order mark, quoted delimiters and blank lines', () => {
+    expect(parseCsv('\uFEFFTitle,Pay\n"Fix, then test",150\n\n,\nSecond,20\n')).toEqual({ fileName: 'file.csv', headings: ['Title', 'Pay'], rows: [['Fix, then test', '150'], ['Second', '20']] });
   });
 
   it('reads an xlsx workbook’s first sheet, its dates as wall times whatever this machine’s zone', async () => {

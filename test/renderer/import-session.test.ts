@@ -42,7 +42,7 @@ describe('ImportSession', () => {
     const session = new ImportSession(table([['Fix door'], [''], ['Paint wall']]), {}, { ref: 'incidentId' });
     expect(session.columns.map((column) => column.target)).toEqual(['title', 'incidentId']);
     session.setTarget(1, 'ignore');
-    session.preview();
+    await session.preview();
     flushSync();
     expect(session.step).toBe('preview');
     expect([session.valid.length, session.invalid.length]).toEqual([2, 1]);
@@ -74,7 +74,7 @@ describe('ImportSession', () => {
   it('sends a large file in batches the web host’s socket takes, and says how many are queued', async () => {
     const rows = Array.from({ length: 600 }, (_, index) => [`Job ${index}`]);
     const session = new ImportSession(table(rows), {}, {});
-    session.preview();
+    await session.preview();
     fake.entries = [];
     await session.importValid();
     const batches = fake.calls.filter(([channel]) => channel === 'workorders:import').map(([, input]) => (input as { orders: unknown[] }).orders.length);

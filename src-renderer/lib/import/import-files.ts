@@ -1,62 +1,90 @@
-/** A file's first sheet as text: its headings and its rows (empty rows left out). */
-export interface ImportTable {
-  fileName: string;
-  headings: string[];
-  rows: string[][];
-}
+import { IMPORT_LIMITS, refusals } from '../../../src-shared/domain/import-limits';
+import { ReaderAnswerSchema, type ReadRequest } from './import-messages';
+import { importKindOf, type ImportKind, type ImportTable } from './import-table';
 
-export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;
-
-export type ImportKind = 'csv' | 'xlsx';
-
-/** What a file is, by its name (a dragged file's type is often empty or odd). */
-export function importKindOf(name: string): ImportKind | undefined {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
-  if (lower.endsWith('.xlsx')) return 'xlsx';
-  return undefined;
-}
+export { importKindOf, type ImportKind, type ImportTable } from './import-table';
 
 /**
- * CSV text as a table. Papaparse guesses the delimiter (commas, semicolons, tabs). It runs here,
- * not in its own worker: that worker starts from a blob: address our CSP refuses, and 5,000 rows
- * take a few milliseconds (test/bench/import-in-chromium.ts). Loaded with the first file, like xlsx's.
+ * A picked or dropped file, read in a worker of its own (csv-worker.ts or xlsx-worker.ts, so a
+ * CSV does not load the workbook parser) so that parsing it never holds up the page, however
+ * large or odd the file. Each worker is a file of the build, served from the app's own origin as
+ * the CSP's `default-src 'self'` requires (papaparse's own worker starts from a blob: address the
+ * CSP refuses).
  */
-export async function parseCsv(text: string, fileName = 'file.csv'): Promise<ImportTable> {
-  const { default: Papa } = await import('papaparse');
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const [headings = [], ...rows] = parsed.data;
-  return { fileName, headings: headings.map((heading) => heading.trim()), rows };
+
+/** How a read ended: the table, the sentence that refused the file, or Cancel. Never a rejection. */
+export type ReadOutcome = { table: ImportTable } | { refusal: string } | { cancelled: true };
+
+/** The part of a Worker the reading uses, so a test can stand in for it. */
+export interface ReaderWorker {
+  addEventListener(type: 'message', listener: (event: MessageEvent<unknown>) => void): void;
+  addEventListener(type: 'error' | 'messageerror', listener: (event: Event) => void): void;
+  postMessage(request: ReadRequest): void;
+  terminate(): void;
 }
 
-/**
- * The first sheet of an xlsx workbook as a table, dates written as `2026-12-01 09:00`. The parser
- * (SheetJS) is loaded only when a workbook is opened, so the app's start does not carry it.
- */
-export async function parseXlsx(data: ArrayBuffer, fileName = 'file.xlsx'): Promise<ImportTable> {
-  const XLSX = await import('@e965/xlsx');
-  // UTC: a cell's date comes back as its wall time in UTC fields, whatever this machine's zone.
-  const workbook = XLSX.read(data, { type: 'array', cellDates: true, dense: true, UTC: true });
-  const first = workbook.SheetNames[0];
-  const sheet = first === undefined ? undefined : workbook.Sheets[first];
-  if (!sheet) return { fileName, headings: [], rows: [] };
-  const table = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, UTC: true, defval: '', blankrows: false });
-  const [headings = [], ...rows] = table.map((row) => row.map(cellText));
-  return { fileName, headings: headings.map((heading) => heading.trim()), rows: rows.filter((row) => row.some((cell) => cell.trim() !== '')) };
+// Each a literal `new Worker(new URL(...))`, the form Vite builds into a worker file of its own.
+const startReader = (kind: ImportKind): ReaderWorker =>
+  kind === 'csv'
+    ? new Worker(new URL('./csv-worker.ts', import.meta.url), { type: 'module', name: 'import-csv' })
+    : new Worker(new URL('./xlsx-worker.ts', import.meta.url), { type: 'module', name: 'import-xlsx' });
+
+/** One file being read; `cancel` ends its worker at once. */
+export class FileReading {
+  readonly outcome: Promise<ReadOutcome>;
+  #settle: ((outcome: ReadOutcome) => void) | undefined;
+  #worker: ReaderWorker | undefined;
+
+  constructor(file: File, start: (kind: ImportKind) => ReaderWorker = startReader) {
+    this.outcome = new Promise((resolve) => (this.#settle = resolve));
+    this.#start(file, start);
+  }
+
+  #start(file: File, start: (kind: ImportKind) => ReaderWorker): void {
+    const stopped = `“${file.name}” could not be read: the reader stopped before it finished. Try again, or save the file again from its spreadsheet app.`;
+    const kind = importKindOf(file.name);
+    if (kind === undefined) return this.#end({ refusal: `“${file.name}” is not a CSV or xlsx file: only those can be imported.` });
+    // Refused before a byte is read.
+    if (file.size > IMPORT_LIMITS.fileBytes) return this.#end({ refusal: refusals.fileTooLarge(file.name, file.size) });
+    let worker: ReaderWorker;
+    try {
+      worker = this.#worker = start(kind);
+    } catch {
+      return this.#end({ refusal: stopped });
+    }
+    const rows: string[][] = [];
+    worker.addEventListener('message', (event) => {
+      const answer = ReaderAnswerSchema.safeParse(event.data);
+      if (!answer.success) return this.#end({ refusal: stopped });
+      const said = answer.data;
+      if (said.type === 'refused') return this.#end({ refusal: said.message });
+      if (said.type === 'rows') {
+        for (const row of said.rows) rows.push(row);
+        return;
+      }
+      this.#end(said.rowCount === rows.length ? { table: { fileName: file.name, headings: said.headings, rows } } : { refusal: stopped });
+    });
+    // A worker that fails to load or throws: the page hears of it here, as a sentence, never as an uncaught error.
+    const failed = (event: Event) => {
+      event.preventDefault();
+      this.#end({ refusal: stopped });
+    };
+    worker.addEventListener('error', failed);
+    worker.addEventListener('messageerror', failed);
+    worker.postMessage({ file });
+  }
+
+  cancel(): void {
+    this.#end({ cancelled: true });
+  }
+
+  /** The first ending wins; the worker goes with it, and the memory its parser held. */
+  #end(outcome: ReadOutcome): void {
+    this.#worker?.terminate();
+    this.#worker = undefined;
+    this.#settle?.(outcome);
+    this.#settle = undefined;
+  }
 }
 
-/** A workbook cell as a CSV would hold it: a date as `2026-12-01 09:30`. */
-function cellText(cell: unknown): string {
-  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 16).replace('T', ' ');
-  if (typeof cell === 'string') return cell;
-  if (typeof cell === 'number' || typeof cell === 'boolean') return String(cell);
-  return '';
-}
-
-/** Reads a picked or dropped file; throws with words for a coordinator when it cannot. */
-export async function readImportFile(file: File): Promise<ImportTable> {
-  const kind = importKindOf(file.name);
-  if (kind === 'csv') return parseCsv(await file.text(), file.name);
-  if (kind === 'xlsx') return parseXlsx(await file.arrayBuffer(), file.name);
-  throw new Error(`“${file.name}” is not a CSV or xlsx file.`);
-}
+export const readImportFile = (file: File, start?: (kind: ImportKind) => ReaderWorker): FileReading => new FileReading(file, start);

@@ -5,6 +5,7 @@ import { bodyFromValues, emptyValues, rowKey, siteZoneOf, type JobValues, type S
 import { issueMessage } from '../form-issues';
 import { siteToUtc } from '../site-time';
 import { IMPORT_FIELDS, normaliseHeading, type ColumnMatch, type ImportField } from './import-fields';
+import { looksLikeFormula } from './import-formulas';
 import { siteDateTime } from './import-values';
 
 /**
@@ -44,6 +45,8 @@ export interface ImportRow {
   /** The body to queue, when the schema takes it. */
   body?: WorkOrderCreateBody;
   problems: RowProblem[];
+  /** The fields whose cell looks like a spreadsheet formula (import-formulas.ts): taken as text, and shown. */
+  formulas: string[];
 }
 
 class NameIndex<T extends { id: number; name: string }> {
@@ -102,16 +105,26 @@ export class RowReader {
 
   /** The row's cells by field, trimmed; a field two columns fill takes the first that is not empty. */
   cells(cells: readonly string[]): Partial<Record<ImportField, string>> {
+    return this.#taken(cells).byField;
+  }
+
+  /** The cells by field, and the fields whose cell (as written, before trimming) looks like a formula. */
+  #taken(cells: readonly string[]): { byField: Partial<Record<ImportField, string>>; formulas: string[] } {
     const byField: Partial<Record<ImportField, string>> = {};
+    const formulas: string[] = [];
     for (const column of this.#columns) {
-      const value = String(cells[column.index] ?? '').trim();
-      if (value !== '' && byField[column.target as ImportField] === undefined) byField[column.target as ImportField] = value;
+      const written = String(cells[column.index] ?? '');
+      const value = written.trim();
+      const field = column.target as ImportField;
+      if (value === '' || byField[field] !== undefined) continue;
+      byField[field] = value;
+      if (looksLikeFormula(written)) formulas.push(IMPORT_FIELDS[field].label);
     }
-    return byField;
+    return { byField, formulas };
   }
 
   read(cells: readonly string[], row: number): ImportRow {
-    const cell = this.cells(cells);
+    const { byField: cell, formulas } = this.#taken(cells);
     const problems: RowProblem[] = [];
     const own = new Set<string>();
     const problem = (field: ImportField, message: string) => {
@@ -198,6 +211,7 @@ export class RowReader {
       pay: cell.payAmount ?? '',
       ...(checked.success && problems.length === 0 ? { body: checked.data } : {}),
       problems,
+      formulas,
     };
   }
 
