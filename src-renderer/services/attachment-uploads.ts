@@ -5,8 +5,9 @@ import { invoke, isDesktop, on, uploadFromDisk } from '../lib/api';
 import { formatBytes } from '../lib/format';
 import { stagedAnswer, stagingRequest } from '../lib/web-bridge';
 import { connectivity } from '../state/connectivity.svelte';
-import { toasts } from '../state/toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
 import { uploads, type UploadRow } from '../state/uploads.svelte';
+import { messageOf } from '../lib/errors';
 
 /** Browser mode's copies under way, by row: Cancel aborts them. */
 const staging = new Map<number, XMLHttpRequest>();
@@ -58,7 +59,7 @@ async function queue(row: UploadRow, file: File): Promise<void> {
     await readOutbox();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') return;
-    const message = error instanceof AppError ? error.message : `${row.name} could not be attached.`;
+    const message = messageOf(error, `${row.name} could not be attached.`);
     uploads.update(row.id, { phase: 'refused', message, retryable: false });
   }
 }
@@ -114,7 +115,7 @@ export async function cancelUpload(row: UploadRow): Promise<void> {
   } catch (error) {
     // Sent meanwhile: the outbox has nothing left to discard, and the file is on the marketplace.
     if (error instanceof AppError && error.code === 'OUTBOX_ENTRY_NOT_FOUND') return void readOutbox();
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `${row.name} could not be cancelled.` });
+    toasts.show({ tone: 'danger', message: messageOf(error, `${row.name} could not be cancelled.`) });
   }
 }
 
@@ -125,7 +126,7 @@ export async function retryUpload(row: UploadRow): Promise<void> {
     await invoke('outbox:retry', { entryId: row.entryId });
     uploads.update(row.id, { phase: 'queued', message: undefined });
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `${row.name} could not be retried.` });
+    toasts.show({ tone: 'danger', message: messageOf(error, `${row.name} could not be retried.`) });
   }
 }
 

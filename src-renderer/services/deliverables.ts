@@ -1,9 +1,8 @@
-import { AppError } from '../../src-shared/errors';
 import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import { AttachmentReviewInputSchema } from '../../src-shared/ipc/write-channels';
 import { invoke, on } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
 import { attachmentFiles } from './attachment-files';
+import { showError } from '../lib/errors';
 
 /**
  * The review queue: read from the cache (`deliverables:list`), reviews queued in the outbox, which
@@ -36,7 +35,7 @@ export async function reviewDeliverable(item: Deliverable, review: Review): Prom
     await invoke('attachments:review', reviewInput(item, review));
     return true;
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : 'The review could not be queued.' });
+    showError(error, 'The review could not be queued.');
     return false;
   }
 }

@@ -1,8 +1,7 @@
 import type { CompanyExpenseCategory } from '../../src-shared/api/company';
 import type { ExpenseBody, ExpenseUpdateBody } from '../../src-shared/api/expense';
-import { AppError } from '../../src-shared/errors';
 import { invoke } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
+import { showError } from '../lib/errors';
 
 /**
  * The expenses of an order: categories from the reference data the last pull stored (offline too),
@@ -22,7 +21,7 @@ async function queue(write: () => Promise<unknown>, failed: string): Promise<boo
     await write();
     return true;
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : failed });
+    showError(error, failed);
     return false;
   }
 }

@@ -1,6 +1,7 @@
-import { AppError } from '../../src-shared/errors';
+import { type AppError } from '../../src-shared/errors';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
 import { invoke, on } from '../lib/api';
+import { appErrorOf } from '../lib/errors';
 
 export type InsightsOutcome = { ok: true; value: Insights } | { ok: false; error: AppError };
 
@@ -9,7 +10,7 @@ export async function loadInsights(request: InsightsRequest): Promise<InsightsOu
   try {
     return { ok: true, value: await invoke('insights:get', request) };
   } catch (error) {
-    return { ok: false, error: error instanceof AppError ? error : new AppError('INTERNAL', 'Insights could not be computed.') };
+    return { ok: false, error: appErrorOf(error, 'Insights could not be computed.') };
   }
 }
 

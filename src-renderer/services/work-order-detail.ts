@@ -1,9 +1,8 @@
 import type { ProviderHistory, WorkOrderDetail } from '../../src-shared/ipc/channels';
 import type { ConnectivityStatus, OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { EventPayload } from '../../src-shared/ipc/contract';
-import { AppError } from '../../src-shared/errors';
 import { invoke, on } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
+import { showError } from '../lib/errors';
 
 /**
  * The detail panel's calls to main. Reads come from the cache (`workorders:detail`), except the
@@ -40,7 +39,7 @@ async function queue(write: () => Promise<unknown>, failed: string): Promise<boo
     await write();
     return true;
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : failed });
+    showError(error, failed);
     return false;
   }
 }

@@ -1,11 +1,11 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { OrderActionName } from '../../src-shared/domain/action-labels';
-import { AppError } from '../../src-shared/errors';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { on } from '../lib/api';
 import { discardEntry, listOutbox, retryEntry } from '../services/work-order-actions';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
+import { messageOf } from '../lib/errors';
 
 /**
  * - `waiting`: queued, the marketplace has not answered yet;
@@ -71,7 +71,7 @@ export class BulkReport {
       const receipt = await this.#send(order);
       this.#patch(id, { outcome: 'waiting', entryId: receipt.entryId, reason: undefined });
     } catch (error) {
-      this.#patch(id, { outcome: 'failed', reason: error instanceof AppError ? error.message : 'Could not be queued' });
+      this.#patch(id, { outcome: 'failed', reason: messageOf(error, 'Could not be queued') });
     }
   }
 
@@ -93,7 +93,7 @@ export class BulkReport {
     for (const row of this.retryable) {
       if (row.outcome === 'refused' && row.entryId) {
         this.#patch(row.id, { outcome: 'waiting', reason: undefined });
-        await retryEntry(row.entryId).catch((error: unknown) => this.#patch(row.id, { outcome: 'failed', reason: error instanceof AppError ? error.message : 'Could not be retried' }));
+        await retryEntry(row.entryId).catch((error: unknown) => this.#patch(row.id, { outcome: 'failed', reason: messageOf(error, 'Could not be retried') }));
       } else await this.#queueOne(row.id);
     }
     this.#follow();

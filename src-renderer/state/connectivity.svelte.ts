@@ -1,9 +1,9 @@
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
-import { AppError } from '../../src-shared/errors';
 import { router } from '../lib/router.svelte';
 import { signIn } from '../services/environments';
 import { followConnectivity, readConnectivity, setWorkingOffline } from '../services/sync';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf, showError } from '../lib/errors';
 
 /**
  * "3 changes wait for you to sign in": what the outbox says while signed out; `compact` for the
@@ -34,7 +34,7 @@ class ConnectivityState {
     try {
       this.status = await setWorkingOffline(offline);
     } catch (error) {
-      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : 'Could not switch working offline.' });
+      showError(error, 'Could not switch working offline.');
     }
   }
 
@@ -50,7 +50,7 @@ class ConnectivityState {
       this.status = await readConnectivity();
       toasts.show({ tone: 'success', message: 'Signed in: the outbox sends what waited.' });
     } catch (error) {
-      const reason = error instanceof AppError ? error.message : 'The sign-in failed.';
+      const reason = messageOf(error, 'The sign-in failed.');
       // Settings is where credentials are entered; say so unless the reason does already.
       const next = /\benter\b/i.test(reason) ? '' : ' Enter them again in Settings.';
       toasts.show({ tone: 'danger', message: `${reason}${next}`, durationMs: 8_000 });

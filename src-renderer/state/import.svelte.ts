@@ -1,9 +1,9 @@
-import { AppError } from '../../src-shared/errors';
 import { matchColumns, rememberedMapping, type ColumnMatch, type ColumnTarget } from '../lib/import/import-fields';
 import { readImportFile, type FileReading, type ImportTable } from '../lib/import/import-files';
 import { RowReader, type ImportRow, type ImportSources } from '../lib/import/import-rows';
 import { followImport, loadImportSources, queueImport, readRememberedMapping, rememberMapping } from '../services/import';
 import { listOutbox } from '../services/work-order-actions';
+import { messageOf } from '../lib/errors';
 
 export type ImportStep = 'mapping' | 'preview' | 'importing' | 'report';
 
@@ -125,7 +125,7 @@ export class ImportSession {
       });
       await this.#read();
     } catch (error) {
-      this.problem = `${error instanceof AppError ? error.message : 'The drafts could not be queued.'} ${this.queued} of ${valid.length} were queued before it stopped; they are in the outbox.`;
+      this.problem = `${messageOf(error, 'The drafts could not be queued.')} ${this.queued} of ${valid.length} were queued before it stopped; they are in the outbox.`;
       this.step = 'report';
       this.close();
     }

@@ -1,8 +1,8 @@
 import type { SavedLocation } from '../../src-shared/api/location';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import { AppError } from '../../src-shared/errors';
 import * as service from '../services/locations';
 import { orderRequest } from './palette.svelte';
+import { messageOf } from '../lib/errors';
 
 /**
  * The Locations screen: the search, the saved locations it finds (from the cache), and which one
@@ -43,7 +43,7 @@ export class LocationsState {
       this.loaded = true;
       this.error = undefined;
     } catch (error) {
-      if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'The saved locations could not be read.';
+      if (sequence === this.#sequence) this.error = messageOf(error, 'The saved locations could not be read.');
     }
   }
 }
@@ -84,7 +84,7 @@ export class LocationOrders {
       this.loaded = true;
       this.error = undefined;
     } catch (error) {
-      if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'The orders at this location could not be read.';
+      if (sequence === this.#sequence) this.error = messageOf(error, 'The orders at this location could not be read.');
     }
   }
 

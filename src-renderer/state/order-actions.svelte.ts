@@ -1,12 +1,12 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { ACTION_LABELS, type OrderActionName } from '../../src-shared/domain/action-labels';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
-import { AppError } from '../../src-shared/errors';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { appState } from '../lib/app-state.svelte';
 import { discardEntry, queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
 import { BulkReport } from './bulk-report.svelte';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf } from '../lib/errors';
 
 /** What some actions need besides the order: a provider (route, unroute, assign) or a reason (incomplete, cancel). */
 export interface ActionDetails {
@@ -99,7 +99,7 @@ class OrderActions {
       const receipt = await this.#queue(operation, [order], details);
       this.#confirm(operation, order.id, receipt);
     } catch (error) {
-      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `#${order.id} could not be queued.` });
+      toasts.show({ tone: 'danger', message: messageOf(error, `#${order.id} could not be queued.`) });
     }
   }
 

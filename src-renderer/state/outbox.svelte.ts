@@ -1,8 +1,8 @@
 import { SvelteSet } from 'svelte/reactivity';
-import { AppError } from '../../src-shared/errors';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import { discardEntry, editEntry, followOutboxChanges, followUploadProgress, listOutbox, retryEntry } from '../services/outbox';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf } from '../lib/errors';
 
 /** How often the countdowns (undo window, next retry) move on. */
 const TICK_MS = 1_000;
@@ -56,7 +56,7 @@ export class OutboxState {
       this.error = undefined;
       this.now = Date.now();
     } catch (error) {
-      if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'Could not read the outbox.';
+      if (sequence === this.#sequence) this.error = messageOf(error, 'Could not read the outbox.');
     } finally {
       if (sequence === this.#sequence) this.loaded = true;
     }
@@ -95,7 +95,7 @@ export class OutboxState {
       toasts.show({ tone: 'success', message: success });
       return true;
     } catch (error) {
-      const message = error instanceof AppError ? error.message : 'The outbox did not answer.';
+      const message = messageOf(error, 'The outbox did not answer.');
       if (onProblem) onProblem(message);
       else toasts.show({ tone: 'danger', message });
       return false;

@@ -2,7 +2,7 @@ import { on } from '../lib/api';
 import { router } from '../lib/router.svelte';
 import { listOutbox } from '../services/work-order-actions';
 import { orderRequest } from './palette.svelte';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
 
 const REFUSAL_TOAST_MS = 12_000;
 

@@ -4,16 +4,15 @@ import type { TalentPoolAttribute } from '../../src-shared/api/talent-pool';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { routedProviders } from '../../src-shared/domain/work-order-people';
 import { allowsAction } from '../../src-shared/domain/work-order-rules';
-import { AppError } from '../../src-shared/errors';
 import type { ProviderHistory, TalentPoolMember, TalentPoolSummary } from '../../src-shared/ipc/channels';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import { writeChannels } from '../../src-shared/ipc/write-channels';
 import { issueMessage } from '../lib/form-issues';
 import * as service from '../services/talent-pools';
 import { orderActions } from './order-actions.svelte';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf } from '../lib/errors';
 
-const messageOf = (error: unknown, fallback: string) => (error instanceof AppError ? error.message : fallback);
 
 /** "Ana Ruiz", or "Provider 3001" when the profile has no name. */
 export function memberName(provider: { id: number; first_name?: string | null; last_name?: string | null }): string {

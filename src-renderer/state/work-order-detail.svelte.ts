@@ -3,6 +3,7 @@ import type { ConnectivityStatus, OutboxEntry } from '../../src-shared/ipc/outbo
 import type { EventPayload } from '../../src-shared/ipc/contract';
 import { AppError } from '../../src-shared/errors';
 import * as service from '../services/work-order-detail';
+import { messageOf } from '../lib/errors';
 
 /** Where the refresh of an opened order stands; the cached copy shows whatever it says. */
 export type RefreshState =
@@ -94,7 +95,7 @@ export class WorkOrderDetailState {
       if (id !== this.id) return;
       const code = error instanceof AppError ? error.code : 'INTERNAL';
       const offline = OFFLINE_CODES.has(code) || this.offline;
-      const message = error instanceof AppError ? error.message : 'The order could not be refreshed.';
+      const message = messageOf(error, 'The order could not be refreshed.');
       this.refresh = { phase: 'failed', message, offline };
       // The marketplace no longer has it: the refresh removed it from the cache too.
       if (code === 'WORK_ORDER_NOT_FOUND' || code === 'API_NOT_FOUND') void this.#read();
@@ -158,7 +159,7 @@ export class WorkOrderDetailState {
       this.readError = undefined;
     } catch (error) {
       if (sequence !== this.#readSequence) return;
-      this.readError = error instanceof AppError ? error.message : 'The order could not be read.';
+      this.readError = messageOf(error, 'The order could not be read.');
     }
   }
 

@@ -2,9 +2,9 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { AttentionReason } from '../../src-shared/domain/attention';
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
-import { AppError } from '../../src-shared/errors';
 import * as service from '../services/work-orders';
 import type { FilterOption, SavedViewQuery } from '../services/work-orders';
+import { messageOf } from '../lib/errors';
 
 /** The most main answers per call; the list loads pages of this size as the user scrolls. */
 export const PAGE_SIZE = 50;
@@ -279,7 +279,7 @@ export class WorkOrderList {
   }
 
   #fail(error: unknown): void {
-    this.error = error instanceof AppError ? error.message : 'The work orders could not be read.';
+    this.error = messageOf(error, 'The work orders could not be read.');
   }
 
   async #loadOptions(): Promise<void> {

@@ -16,7 +16,7 @@ vi.mock('../../src-renderer/lib/api', () => ({
   },
 }));
 vi.mock('../../src-renderer/lib/web-bridge', () => ({ takeToken: () => 'page-token' }));
-vi.mock('../../src-renderer/state/toasts.svelte', () => ({ toasts: { show: () => 0 } }));
+vi.mock('../../src-renderer/lib/toasts.svelte', () => ({ toasts: { show: () => 0 } }));
 // Drawing needs a canvas: what matters here is that an SVG reaches the page only as a drawn bitmap.
 const drawn: string[] = [];
 vi.mock('../../src-renderer/lib/svg-bitmap', () => ({

@@ -30,7 +30,7 @@ vi.mock('../../src-renderer/lib/api', () => ({
 vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => fake.screens.push(screen) } }));
 
 const { connectivity, signInWaitText } = await import('../../src-renderer/state/connectivity.svelte');
-const { toasts } = await import('../../src-renderer/state/toasts.svelte');
+const { toasts } = await import('../../src-renderer/lib/toasts.svelte');
 
 const status = (patch: Partial<ConnectivityStatus> = {}): ConnectivityStatus => ({ state: 'online', since: 0, pending: 0, refused: 0, signedIn: true, ...patch });
 

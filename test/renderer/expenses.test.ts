@@ -17,7 +17,7 @@ vi.mock('../../src-renderer/lib/api', () => ({
 }));
 
 const service = await import('../../src-renderer/services/expenses');
-const { toasts } = await import('../../src-renderer/state/toasts.svelte');
+const { toasts } = await import('../../src-renderer/lib/toasts.svelte');
 
 describe('the shared expense rules', () => {
   it('keep expenses open from Draft through Work Done, fixed once approved, paid or cancelled', () => {

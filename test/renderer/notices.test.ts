@@ -50,7 +50,7 @@ vi.stubGlobal('localStorage', {
 });
 
 const { notices } = await import('../../src-renderer/state/notices.svelte');
-const { toasts } = await import('../../src-renderer/state/toasts.svelte');
+const { toasts } = await import('../../src-renderer/lib/toasts.svelte');
 
 const refusal: Notice = { kind: 'refusal', title: 'A change was refused', body: 'Open the Outbox.' };
 const deliverables: Notice = { kind: 'deliverables', title: 'A new deliverable to review', body: 'Uploaded on work order #7.', workOrderId: 7 };
