@@ -189,7 +189,7 @@ export class Workspace {
     const { order, parts } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id) }))();
     if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
     const { fetchedAt, ...lists } = parts;
-    return { order, ...lists, partsFetchedAt: fetchedAt };
+    return { order, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id) };
   }
 
   /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */

@@ -107,8 +107,11 @@ export class Outbox {
     return prepared.map(({ entry }) => receiptOf(entry));
   }
 
-  list(): OutboxEntry[] {
-    return this.#state.entries.map((entry) => entryView(entry, this.#state.entries, this.#state.now()));
+  /** Every entry not applied, oldest first; or only those of one order. */
+  list(workOrderId?: number): OutboxEntry[] {
+    const { entries } = this.#state;
+    const chosen = workOrderId === undefined ? entries : entries.filter((entry) => entry.workOrderId === workOrderId);
+    return chosen.map((entry) => entryView(entry, entries, this.#state.now()));
   }
 
   view(entryId: string): OutboxEntry {

@@ -1,6 +1,6 @@
 import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import { AttachmentReviewInputSchema } from '../../src-shared/ipc/write-channels';
-import { invoke, on } from '../lib/api';
+import { invoke } from '../lib/api';
 import { attachmentFiles } from './attachment-files';
 import { showError } from '../lib/errors';
 
@@ -43,10 +43,4 @@ export async function reviewDeliverable(item: Deliverable, review: Review): Prom
 /** Starts loading a file's preview, so moving to it paints at once. */
 export function prefetchPreview(item: Deliverable): void {
   attachmentFiles.prefetch(item.workOrderId, item.attachment.id);
-}
-
-/** The cache or the outbox changed, or another environment is active: the queue reads again. Answers the cleanup. */
-export function followQueue(changed: () => void): () => void {
-  const stops = [on('workorders:did-change', changed), on('outbox:changed', changed), on('environments:did-change', changed)];
-  return () => stops.forEach((stop) => stop());
 }

@@ -1,4 +1,3 @@
-import type { CompanyExpenseCategory } from '../../src-shared/api/company';
 import type { ExpenseBody, ExpenseUpdateBody } from '../../src-shared/api/expense';
 import { invoke } from '../lib/api';
 import { showError } from '../lib/errors';
@@ -9,12 +8,6 @@ import { showError } from '../lib/errors';
  * marks it pending. A refusal by main (bad input, a closing app) is toasted and answers false; a
  * refusal by the marketplace later comes back through the outbox's refusal toasts.
  */
-
-/** The categories an expense may fall under, system ones first (as GET company/expenses lists them). */
-export async function listExpenseCategories(): Promise<CompanyExpenseCategory[]> {
-  const answer = await invoke('reference:get', { kind: 'expense-categories' });
-  return answer.kind === 'expense-categories' ? answer.entries : [];
-}
 
 async function queue(write: () => Promise<unknown>, failed: string): Promise<boolean> {
   try {

@@ -1,6 +1,6 @@
 import { type AppError } from '../../src-shared/errors';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
-import { invoke, on } from '../lib/api';
+import { invoke } from '../lib/api';
 import { appErrorOf } from '../lib/errors';
 
 export type InsightsOutcome = { ok: true; value: Insights } | { ok: false; error: AppError };
@@ -13,11 +13,3 @@ export async function loadInsights(request: InsightsRequest): Promise<InsightsOu
     return { ok: false, error: appErrorOf(error, 'Insights could not be computed.') };
   }
 }
-
-/** Calls `onchange` when the cached orders change (a pull, a write) or another environment is active. */
-export function followInsightsSources(onchange: () => void): () => void {
-  const stops = [on('workorders:did-change', onchange), on('environments:did-change', onchange)];
-  return () => stops.forEach((stop) => stop());
-}
-
-export { listClientOptions, listTypeOfWorkOptions, type FilterOption } from './work-orders';

@@ -38,8 +38,3 @@ export async function listKnownProviders(): Promise<ProviderOption[]> {
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function listIncompleteReasons(): Promise<{ id: number; name: string }[]> {
-  const answer = await invoke('reference:get', { kind: 'incomplete-reasons' });
-  if (answer.kind !== 'incomplete-reasons') return [];
-  return answer.entries.map((entry) => ({ id: entry.id, name: entry.label }));
-}

@@ -1,7 +1,5 @@
 import type { ProviderHistory, WorkOrderDetail } from '../../src-shared/ipc/channels';
-import type { ConnectivityStatus, OutboxEntry } from '../../src-shared/ipc/outbox-channels';
-import type { EventPayload } from '../../src-shared/ipc/contract';
-import { invoke, on } from '../lib/api';
+import { invoke } from '../lib/api';
 import { showError } from '../lib/errors';
 
 /**
@@ -16,18 +14,8 @@ export function refreshDetail(id: number): Promise<WorkOrderDetail> {
   return invoke('workorders:refresh', { id });
 }
 
-/** The outbox entries of one order, oldest first: what "Pending" and a refusal are made of. */
-export async function listOrderEntries(id: number): Promise<OutboxEntry[]> {
-  const { entries } = await invoke('outbox:list');
-  return entries.filter((entry) => entry.workOrderId === id);
-}
-
 export function readProviderHistory(providerId: number): Promise<ProviderHistory> {
   return invoke('providers:history', { providerId });
-}
-
-export function readConnectivity(): Promise<ConnectivityStatus> {
-  return invoke('connectivity:status');
 }
 
 /**
@@ -54,16 +42,4 @@ export function reportProblem(workOrderId: number, problemTypeId: number, commen
 
 export function answerSwap(workOrderId: number, swapId: string, accept: boolean): Promise<boolean> {
   return queue(() => invoke(accept ? 'swaps:accept' : 'swaps:decline', { workOrderId, swapId }), 'The swap answer could not be queued.');
-}
-
-export interface DetailListeners {
-  orders: (change: EventPayload<'workorders:did-change'>) => void;
-  outbox: () => void;
-  connectivity: (status: ConnectivityStatus) => void;
-}
-
-/** Follows what may make the open order stale; returns the unsubscribe. */
-export function followDetail(listeners: DetailListeners): () => void {
-  const stops = [on('workorders:did-change', listeners.orders), on('outbox:changed', listeners.outbox), on('connectivity:did-change', listeners.connectivity)];
-  return () => stops.forEach((stop) => stop());
 }

@@ -2,8 +2,8 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { OrderActionName } from '../../src-shared/domain/action-labels';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
-import { on } from '../lib/api';
-import { discardEntry, listOutbox, retryEntry } from '../services/work-order-actions';
+import { discardEntry, retryEntry } from '../services/outbox';
+import { outbox } from './outbox.svelte';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
 import { messageOf } from '../lib/errors';
 
@@ -104,23 +104,13 @@ export class BulkReport {
     this.#stop = undefined;
   }
 
+  /** Follows the outbox store until every row has its outcome (or the report closes). */
   #follow(): void {
-    this.#stop ??= on('outbox:changed', () => void this.#read());
-    void this.#read();
+    this.#stop ??= outbox.follow((entries) => this.#settle(entries));
   }
 
-  #reads = 0;
-
-  /** Reads the outbox; an answer older than one already applied is dropped, a failed read waits for the next change. */
-  async #read(): Promise<void> {
-    const read = ++this.#reads;
-    let list: OutboxEntry[];
-    try {
-      list = await listOutbox();
-    } catch {
-      return;
-    }
-    if (read !== this.#reads) return;
+  /** Each queued row as the outbox has it now: gone is applied, refused says why. */
+  #settle(list: readonly OutboxEntry[]): void {
     const entries: Record<string, OutboxEntry> = Object.fromEntries(list.map((entry) => [entry.id, entry]));
     this.rows = this.rows.map((row) => {
       if (!row.entryId || (row.outcome !== 'waiting' && row.outcome !== 'refused')) return row;

@@ -1,5 +1,6 @@
 import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import * as service from '../services/deliverables';
+import { cacheChanges } from './cache-changes.svelte';
 
 /** A file in the queue, by its order and id: what the coordinator's place is kept by. */
 export const deliverableKey = (item: Pick<Deliverable, 'workOrderId' | 'attachment'>): string => `${item.workOrderId}:${item.attachment.id}`;
@@ -68,7 +69,7 @@ export class DeliverablesState {
 
   start(): () => void {
     void this.load();
-    return service.followQueue(() => this.refresh());
+    return cacheChanges.follow(() => this.refresh());
   }
 
   /** Reads the queue again after a change; while a read is on its way, once more after it. */

@@ -3,6 +3,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import * as service from '../services/locations';
 import { orderRequest } from './palette.svelte';
 import { messageOf } from '../lib/errors';
+import { cacheChanges } from './cache-changes.svelte';
 
 /**
  * The Locations screen: the search, the saved locations it finds (from the cache), and which one
@@ -68,7 +69,7 @@ export class LocationOrders {
   more = $derived(Math.max(0, this.total - this.orders.length));
 
   start(): () => void {
-    const stop = service.followOrderChanges(() => void this.refresh());
+    const stop = cacheChanges.follow(() => void this.refresh());
     void this.refresh();
     return stop;
   }

@@ -3,7 +3,8 @@ import { ACTION_LABELS, type OrderActionName } from '../../src-shared/domain/act
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { appState } from '../lib/app-state.svelte';
-import { discardEntry, queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
+import { discardEntry } from '../services/outbox';
+import { queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
 import { BulkReport } from './bulk-report.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { messageOf } from '../lib/errors';

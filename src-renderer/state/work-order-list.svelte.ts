@@ -2,9 +2,12 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { AttentionReason } from '../../src-shared/domain/attention';
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
-import * as service from '../services/work-orders';
-import type { FilterOption, SavedViewQuery } from '../services/work-orders';
 import { messageOf } from '../lib/errors';
+import * as service from '../services/work-orders';
+import type { SavedViewQuery } from '../services/work-orders';
+import { badges } from './badges.svelte';
+import { cacheChanges } from './cache-changes.svelte';
+import { reference, type FilterOption } from './reference.svelte';
 
 /** The most main answers per call; the list loads pages of this size as the user scrolls. */
 export const PAGE_SIZE = 50;
@@ -50,8 +53,15 @@ export class WorkOrderList {
   error = $state<string | undefined>();
 
   views = $state.raw<SavedView[]>([]);
-  clients = $state.raw<FilterOption[]>([]);
-  typesOfWork = $state.raw<FilterOption[]>([]);
+
+  /** The filters' choices, from the reference store. */
+  get clients(): FilterOption[] {
+    return reference.clients;
+  }
+
+  get typesOfWork(): FilterOption[] {
+    return reference.typesOfWork;
+  }
 
   /** The row the keyboard is on (j/k), as an index into the whole list. */
   focusIndex = $state(-1);
@@ -78,16 +88,15 @@ export class WorkOrderList {
   scopeCount = $derived(this.scope.kind === 'attention' ? this.attentionCount : (this.counts[this.scope.id] ?? 0));
   hasFilters = $derived(FILTER_KEYS.some((key) => isSet(this.query[key])));
 
-  /** Loads the options and the first page, and re-reads on every change main announces. */
+  /**
+   * Loads the saved views and the first page, and reads again once per burst of changes main
+   * announces; its answers feed the navigation's badges meanwhile.
+   */
   start(): () => void {
-    const stop = service.followWorkOrderChanges(() => {
-      void this.refresh({ keepDepth: true });
-      // The first pull brings the clients and types of work the filters offer.
-      if (this.clients.length === 0) void this.#loadOptions();
-    });
+    const stops = [cacheChanges.follow(() => void this.refresh({ keepDepth: true })), badges.feedFromList()];
     void this.refresh();
-    void this.#loadOptions();
-    return stop;
+    void this.#loadViews();
+    return () => stops.forEach((stop) => stop());
   }
 
   setScope(scope: Scope): void {
@@ -273,6 +282,7 @@ export class WorkOrderList {
     this.total = last.total;
     this.counts = last.counts;
     this.attentionCount = last.attentionCount;
+    badges.feed(last);
     this.focusIndex = Math.min(this.focusIndex, this.total - 1);
     this.loaded = true;
     this.error = undefined;
@@ -282,12 +292,9 @@ export class WorkOrderList {
     this.error = messageOf(error, 'The work orders could not be read.');
   }
 
-  async #loadOptions(): Promise<void> {
-    // Options missing only make the filters poorer; the list itself must still show.
-    const [views, clients, types] = await Promise.allSettled([service.listSavedViews(), service.listClientOptions(), service.listTypeOfWorkOptions()]);
-    if (views.status === 'fulfilled') this.views = views.value;
-    if (clients.status === 'fulfilled') this.clients = clients.value;
-    if (types.status === 'fulfilled') this.typesOfWork = types.value;
+  async #loadViews(): Promise<void> {
+    // Views missing only make the navigation poorer; the list itself must still show.
+    this.views = await service.listSavedViews().catch(() => this.views);
   }
 }
 

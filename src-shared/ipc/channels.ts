@@ -15,7 +15,7 @@ import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
-import { outboxChannels, outboxEvents } from './outbox-channels';
+import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
 
@@ -119,6 +119,8 @@ export const WorkOrderPageSchema = z.object({
   counts: z.record(WorkOrderListIdSchema, z.number().int()),
   /** How many cached orders need attention now, for its badge. */
   attentionCount: z.number().int(),
+  /** How many providers' files wait for review (the Deliverables queue), for its badge. */
+  deliverablesWaiting: z.number().int(),
   /** Orders of this page with a change waiting in the outbox. */
   pending: z.array(CachedWorkOrderIdSchema),
   /** Orders of this page with a change the marketplace refused (undone in the cache), waiting for the coordinator to retry or discard it. */
@@ -224,6 +226,8 @@ export const WorkOrderDetailSchema = z.object({
   requests: z.array(ProviderRequestSchema),
   /** When the pull last fetched the parts; null before it did, so empty lists mean "not known yet". */
   partsFetchedAt: z.number().nullable(),
+  /** The order's changes waiting in the outbox, oldest first: what "Pending" and a refusal are made of. */
+  outbox: z.array(OutboxEntrySchema),
 });
 export type WorkOrderDetail = z.infer<typeof WorkOrderDetailSchema>;
 

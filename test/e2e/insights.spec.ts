@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { PayInput } from '../../src-shared/api/pay';
 import { laborSum, roundMoney } from '../../src-shared/domain/pay-total';
 import { formatMoney } from '../../src-renderer/lib/format';
-import { periodRange } from '../../src-renderer/views/insights/period';
+import { periodRange } from '../../src-renderer/lib/insights-period';
 import { marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 

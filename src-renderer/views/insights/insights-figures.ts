@@ -1,5 +1,5 @@
 import { statusById, WORK_ORDER_STATUSES } from '../../../src-shared/api/status';
-import type { DurationRow, Insights } from '../../../src-shared/ipc/insights';
+import type { DurationGroup, DurationRow, Insights } from '../../../src-shared/ipc/insights';
 import { formatDuration, formatMoney } from '../../lib/format';
 
 /** One bar series: its key in the chart rows, its legend label, a colour from the theme. */
@@ -91,7 +91,6 @@ export function statusFigure(insights: Insights): Figure {
   };
 }
 
-export type DurationGroup = 'type' | 'client';
 
 const groupName = (row: DurationRow, group: DurationGroup) => row.name ?? (row.id === null ? (group === 'client' ? 'No client' : 'No type of work') : `${group === 'client' ? 'Client' : 'Type'} ${row.id}`);
 

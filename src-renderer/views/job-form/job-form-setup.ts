@@ -4,7 +4,8 @@ import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import { siteZone } from '../../lib/format';
 import type { JobFormRequest } from '../../state/job-form.svelte';
 import type { JobFormOriginal, RefusalMarks } from './job-form.svelte';
-import { bodyFromValues, emptyValues, savedLocationChoice, siteZoneOf, valuesFromOrder, type JobValues, type KnownSite } from './job-values';
+import { emptyValues, savedLocationChoice, siteZoneOf, valuesFromOrder, type JobValues, type KnownSite } from '../../lib/job/job-values';
+import { bodyFromValues } from '../../lib/job/job-body';
 
 /** Everything a job form starts from: its values, the order as it was (an edit), and a refusal to show. */
 export interface JobFormSetup {

@@ -1,9 +1,9 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { ACTION_LABELS, type OrderActionName } from '../../src-shared/domain/action-labels';
 import { allowsAction, availableActions, COORDINATOR_OPERATIONS } from '../../src-shared/domain/work-order-rules';
-import { orderActions } from '../state/order-actions.svelte';
-import { ACTION_KEYS } from './action-keys';
-import { describeMissing } from './format';
+import { orderActions } from './order-actions.svelte';
+import { ACTION_KEYS } from '../lib/action-keys';
+import { describeMissing } from '../lib/format';
 
 /** An action offered on some orders, the same in the row menu, the palette and the shortcut keys. */
 export interface OrderCommand {
