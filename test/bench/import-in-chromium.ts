@@ -15,6 +15,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = 5_000;
 const RUNS = 7;
 const BUDGET_MS = 2_000;
+/** No step of reading a file blocks the page longer (issue 22, item 3). */
+const LONG_TASK_BUDGET_MS = 100;
 const TYPES = ['Point of Sale (POS)', 'Printer', 'Networking', 'General Tasks', 'Kiosk'];
 const SITES = [
   ['1 N State St', 'Chicago', 'IL', '60601'],
@@ -42,6 +44,8 @@ interface ProbeResult {
   totalMs: number;
   status: string;
   rowsInDom: number;
+  /** The longest task the page ran from the file chosen to the preview painted (issue 22: none over 100 ms). */
+  longestTaskMs: number;
 }
 
 /** In the page: times the file's change to the mapping painted, clicks Preview, and times to the preview painted. */
@@ -51,6 +55,11 @@ function armImportProbe(): void {
     let changeAt = 0;
     let mappingAt = 0;
     let clickAt = 0;
+    let longestTaskMs = 0;
+    const tasks = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) longestTaskMs = Math.max(longestTaskMs, entry.duration);
+    });
+    tasks.observe({ type: 'longtask' });
     document.addEventListener('change', (event) => {
       if ((event.target as HTMLInputElement).type === 'file') changeAt = performance.now();
     }, { capture: true, once: true });
@@ -69,9 +78,17 @@ function armImportProbe(): void {
       const status = document.querySelector('dialog [role="status"]');
       if (!clickAt || !status?.textContent?.includes('valid')) return;
       observer.disconnect();
-      void painted().then((at) =>
-        resolve({ mappingMs: mappingAt - changeAt, previewMs: at - clickAt, totalMs: at - changeAt, status: status.textContent ?? '', rowsInDom: document.querySelectorAll('dialog [role="table"] [role="row"]').length }),
-      );
+      void painted().then((at) => {
+        tasks.disconnect();
+        resolve({
+          mappingMs: mappingAt - changeAt,
+          previewMs: at - clickAt,
+          totalMs: at - changeAt,
+          status: status.textContent ?? '',
+          rowsInDom: document.querySelectorAll('dialog [role="table"] [role="row"]').length,
+          longestTaskMs,
+        });
+      });
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     setTimeout(() => reject(new Error('no preview within 60 s')), 60_000);
@@ -138,5 +155,7 @@ export default async function run(): Promise<void> {
   const p95 = percentile(runs.map((result) => result.totalMs), 0.95);
   console.log(`total / parse alone: p50 ${(percentile(runs.map((result) => result.totalMs), 0.5) / percentile(parse, 0.5)).toFixed(1)}, p95 ${(p95 / percentile(parse, 0.95)).toFixed(1)}`);
   console.log(`Budget: p95 < ${BUDGET_MS} ms; p95 ${p95.toFixed(0)} ms: ${p95 < BUDGET_MS ? 'within' : 'OVER'} budget`);
-  if (p95 >= BUDGET_MS) process.exitCode = 1;
+  const longest = Math.max(...runs.map((result) => result.longestTaskMs));
+  console.log(`Longest task of the page while a file is read and previewed: ${longest.toFixed(0)} ms (budget ${LONG_TASK_BUDGET_MS} ms: ${longest <= LONG_TASK_BUDGET_MS ? 'within' : 'OVER'})`);
+  if (p95 >= BUDGET_MS || longest > LONG_TASK_BUDGET_MS) process.exitCode = 1;
 }
