@@ -47,6 +47,8 @@ export class ImportSession {
   /** Rows checked so far while Preview works through the file; undefined when it is not. */
   checking = $state<number | undefined>();
   #stop: (() => void) | undefined;
+  /** Stops following the outbox alone, once every draft is answered (renames are followed until `close`). */
+  #stopOutbox: (() => void) | undefined;
   /** Temporary ids the marketplace has answered, to their real ids: not shown, so not reactive. */
   #renamed: Record<number, number> = {};
   /** Bumped when a preview under way is no longer wanted (the dialog closed). */
@@ -113,8 +115,10 @@ export class ImportSession {
     this.queued = 0;
     this.problem = undefined;
     // The outbox store paces its reads to their cost: a 5,000-row import moves it thousands of times.
-    const stops = [outbox.follow((entries) => this.#settle(entries)), cacheChanges.follow((change) => this.#rename(change.renamed))];
-    this.#stop = () => stops.forEach((stop) => stop());
+    const stopOutbox = outbox.follow((entries) => this.#settle(entries));
+    const stopChanges = cacheChanges.follow((change) => this.#rename(change.renamed));
+    this.#stopOutbox = stopOutbox;
+    this.#stop = () => [stopOutbox, stopChanges].forEach((stop) => stop());
     try {
       const receipts = await queueImport(
         valid.map((row) => row.body as NonNullable<ImportRow['body']>),
@@ -147,6 +151,10 @@ export class ImportSession {
 
   #rename(renamed: readonly { from: number; to: number }[]): void {
     for (const { from, to } of renamed) this.#renamed[from] = to;
+    // The rename comes in the cache's burst, which may follow the outbox read that showed the create
+    // gone: a draft already created takes its marketplace id now.
+    const idOf = (draft: QueuedDraft) => this.#renamed[draft.id] ?? draft.id;
+    if (this.created.some((draft) => idOf(draft) !== draft.id)) this.drafts = this.drafts.map((draft) => (draft.outcome === 'created' ? { ...draft, id: idOf(draft) } : draft));
   }
 
   /** Each draft as the outbox has it now: gone is created, refused says why. */
@@ -161,7 +169,7 @@ export class ImportSession {
       return draft.outcome === 'waiting' ? draft : { ...draft, outcome: 'waiting', reason: undefined };
     });
     if (this.answered === this.drafts.length) {
-      this.close();
+      this.#stopOutbox?.();
       this.step = 'report';
     }
   }
