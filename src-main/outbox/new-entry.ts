@@ -7,6 +7,7 @@ import type { DocKey } from './documents';
 import type { EnqueueContext } from './operation';
 import { operationOf } from './operations/index';
 import type { StoredEntry } from './outbox-store';
+import { recordOfLane } from './temporary-ids';
 
 export interface NewEntryOptions {
   /** Ids of records created offline, as the outbox knows them now. */
@@ -62,7 +63,7 @@ export function editedInput(entry: StoredEntry, input: unknown, map: (id: number
   if (!parsed.success) throw new AppError('IPC_INVALID_INPUT', describeIssues(entry.kind, parsed.error));
   const definition = operationOf(entry.kind);
   const mapped = definition.mapIds(parsed.data, map);
-  if (definition.lane(mapped, entry.context) !== entry.lane) throw new AppError('IPC_INVALID_INPUT', 'An edit cannot move a change to another record.');
+  if (recordOfLane(definition.lane(mapped, entry.context)) !== recordOfLane(entry.lane)) throw new AppError('IPC_INVALID_INPUT', 'An edit cannot move a change to another record.');
   return { input: mapped, keys: [...new Set([...definition.docs(entry.input, entry.context), ...definition.docs(mapped, entry.context)])] };
 }
 

@@ -2,7 +2,7 @@ import type { Attachment, AttachmentFolder } from '../../../src-shared/api/attac
 import { AppError } from '../../../src-shared/errors';
 import { docKey, type OrderParts } from '../documents';
 import { operation, type SendContext, type StagedFile } from '../operation';
-import { orderLane } from './work-order-transitions';
+import { orderPartLane } from './work-order-transitions';
 
 const EMPTY_PARTS: OrderParts = { attachments: [], expenses: [], expenseSum: null };
 
@@ -57,7 +57,7 @@ export const uploadAttachment = operation({
     if (!staged) throw new AppError('ATTACHMENT_NOT_STAGED');
     return { staged, tempId: context.tempId };
   },
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'files'),
   workOrderId: (input) => input.workOrderId,
   summary: (input) => `Upload a file to #${input.workOrderId}`,
   docs: (input) => [docKey('parts', input.workOrderId)],
@@ -100,7 +100,7 @@ export const reviewAttachment = operation({
     if (!attachment || typeof attachment.folder_id !== 'number') throw new AppError('ATTACHMENT_NOT_FOUND');
     return { folderId: attachment.folder_id };
   },
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'files'),
   workOrderId: (input) => input.workOrderId,
   summary: (input) => `${input.status === 'approved' ? 'Approve' : 'Deny'} file ${input.attachmentId} on #${input.workOrderId}`,
   docs: (input) => [docKey('parts', input.workOrderId)],

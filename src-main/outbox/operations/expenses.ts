@@ -4,7 +4,7 @@ import { roundMoney } from '../../../src-shared/domain/pay-total';
 import { ApiError } from '../../api-client/api-error';
 import { docKey, type DocKey, type OrderParts } from '../documents';
 import { operation, type Input, type KindWith, type Operation, type SendContext } from '../operation';
-import { orderLane } from './work-order-transitions';
+import { orderPartLane } from './work-order-transitions';
 
 const EMPTY_PARTS: OrderParts = { attachments: [], expenses: [], expenseSum: null };
 
@@ -48,7 +48,7 @@ function onExpense<K extends ExpenseKind>(
 ): Operation<K> {
   return operation<K>({
     kind,
-    lane: (input) => orderLane(input.workOrderId),
+    lane: (input) => orderPartLane(input.workOrderId, 'expenses'),
     workOrderId: (input) => input.workOrderId,
     summary: (input) => `${verb} expense ${input.expenseId} on #${input.workOrderId}`,
     docs: (input) => [partsKey(input.workOrderId)],
@@ -72,7 +72,7 @@ function projectedExpense(id: number, body: Input<'expenses:add'>['expense']): E
 export const addExpense = operation({
   kind: 'expenses:add',
   prepare: (_input, context) => ({ tempId: context.tempId }),
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'expenses'),
   workOrderId: (input) => input.workOrderId,
   summary: (input) => `Add expense “${input.expense.description}” to #${input.workOrderId}`,
   docs: (input) => [partsKey(input.workOrderId)],

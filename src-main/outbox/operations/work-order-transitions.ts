@@ -9,6 +9,14 @@ import { operation, type Input, type KindWith, type Operation } from '../operati
 
 export const orderLane = (id: number): string => `wo:${id}`;
 
+/**
+ * What hangs off an order but is not one of its fields (its messages, problems, expenses, files):
+ * each its own lane, so a refused change of the order's fields (an ETA, a title) holds back
+ * neither a message to the technician nor a receipt, and they hold back nothing of the order's.
+ */
+export type OrderPart = 'messages' | 'problems' | 'expenses' | 'files';
+export const orderPartLane = (id: number, part: OrderPart): string => `wo:${id}:${part}`;
+
 /** The order as it will be once the marketplace takes the transition: the status of decisions §2, no sub-status. */
 export function withStatus(order: WorkOrder, slug: StatusSlug): WorkOrder {
   const status = statusBySlug(slug);
@@ -36,6 +44,8 @@ interface TransitionDefinition<K extends TransitionKind> {
    */
   landed?(order: WorkOrder, input: Input<K>): boolean;
   describe?(input: Input<K>): string;
+  /** Lanes of the order whose waiting entries must land first (an approval waits for its expenses and files). */
+  after?(input: Input<K>): string[];
 }
 
 /**
@@ -49,6 +59,7 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
   return operation<K>({
     kind: definition.kind,
     lane: (input) => orderLane(input.id),
+    after: definition.after,
     workOrderId: (input) => input.id,
     undoable: definition.undoable,
     summary: (input) => `${definition.verb} #${input.id}${definition.describe ? ` ${definition.describe(input)}` : ''}`,
@@ -75,8 +86,17 @@ export const workOrderTransitions = {
   'workorders:publish': transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
   'workorders:unpublish': transition({ kind: 'workorders:unpublish', operation: 'unpublish', verb: 'Unpublish', call: (api, { id }, signal) => api.unpublish(id, { signal }) }),
   'workorders:revert': transition({ kind: 'workorders:revert', operation: 'revert', verb: 'Revert to draft', call: (api, { id }, signal) => api.revert(id, { signal }) }),
-  'workorders:unassign': transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', call: (api, { id }, signal) => api.unassign(id, { signal }) }),
-  'workorders:approve': transition({ kind: 'workorders:approve', operation: 'approve', verb: 'Approve', undoable: true, call: (api, { id }, signal) => api.approve(id, { signal }) }),
+  // Unassigning takes the work from a technician: it waits out the undo window like assigning.
+  'workorders:unassign': transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', undoable: true, call: (api, { id }, signal) => api.unassign(id, { signal }) }),
+  'workorders:approve': transition({
+    kind: 'workorders:approve',
+    operation: 'approve',
+    verb: 'Approve',
+    undoable: true,
+    // The pay approved counts the approved expenses, and the reviews settle what was delivered.
+    after: ({ id }) => [orderPartLane(id, 'expenses'), orderPartLane(id, 'files')],
+    call: (api, { id }, signal) => api.approve(id, { signal }),
+  }),
   'workorders:unapprove': transition({ kind: 'workorders:unapprove', operation: 'unapprove', verb: 'Unapprove', call: (api, { id }, signal) => api.unapprove(id, { signal }) }),
   'workorders:incomplete': transition({
     kind: 'workorders:incomplete',
