@@ -53,6 +53,8 @@ export interface HttpTransportOptions {
   headersTimeoutMs?: number;
   /** Between two chunks of the answer's body. */
   bodyTimeoutMs?: number;
+  /** Asked before each request: an error refuses it before it leaves (the coordinator works offline). */
+  refuse?: () => ApiError | undefined;
 }
 
 const DEFAULTS = { connections: 8, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
@@ -64,7 +66,7 @@ const DEFAULTS = { connections: 8, connectTimeoutMs: 10_000, headersTimeoutMs: 3
  */
 export class HttpTransport {
   private readonly pools = new Map<string, Pool>();
-  private readonly options: typeof DEFAULTS & { logger?: Logger };
+  private readonly options: typeof DEFAULTS & Pick<HttpTransportOptions, 'logger' | 'refuse'>;
   private closed = false;
 
   constructor(options: HttpTransportOptions = {}) {
@@ -94,6 +96,8 @@ export class HttpTransport {
   }
 
   private async exchange(request: HttpRequest, readBody: (answer: Dispatcher.ResponseData) => Promise<unknown>): Promise<HttpAnswer> {
+    const refusal = this.options.refuse?.();
+    if (refusal) throw refusal;
     const url = requestUrl(request);
     const label = `${request.method} ${url.pathname}`;
     const started = performance.now();
@@ -195,6 +199,8 @@ async function saveTo(body: Readable, destination: string, signal: AbortSignal |
     await rename(partial, destination);
   } catch (error) {
     await rm(partial, { force: true });
+    // Cut off at the limit: the file stream's own error as it is torn down is not a disk failure.
+    if (error instanceof ApiError && error.code === 'ATTACHMENT_TOO_LARGE') throw error;
     if (diskError && !signal?.aborted) throw new ApiError('INTERNAL', `The download could not be saved${diskError.code ? ` (${diskError.code})` : ''}.`);
     throw error;
   }
