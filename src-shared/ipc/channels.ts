@@ -210,7 +210,8 @@ export type SyncPhase = z.infer<typeof SyncPhaseSchema>;
 
 export const SyncStatusSchema = z.object({
   environment: EnvironmentIdSchema,
-  state: z.enum(['idle', 'syncing', 'error']),
+  /** `paused` while the coordinator works offline: the cache is not refreshed until they go back online. */
+  state: z.enum(['idle', 'syncing', 'error', 'paused']),
   lastSyncedAt: z.number().nullable(),
   lastError: ErrorBodySchema.optional(),
   progress: z.object({ phase: SyncPhaseSchema, done: z.number(), total: z.number() }).nullable(),
