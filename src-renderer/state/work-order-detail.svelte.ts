@@ -15,7 +15,7 @@ export type RefreshState =
   | { phase: 'failed'; message: string; offline: boolean };
 
 /** Failures that mean "no network", not "the marketplace said no": the cached copy is all there is. */
-const OFFLINE_CODES: ReadonlySet<string> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'IPC_DISCONNECTED', 'IPC_NOT_CONNECTED']);
+const OFFLINE_CODES: ReadonlySet<string> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'IPC_DISCONNECTED', 'IPC_NOT_CONNECTED', 'WORKING_OFFLINE']);
 
 /** What a queued write of this panel carries, read from the entry's input (the channel's input schema). */
 interface QueuedInput {
