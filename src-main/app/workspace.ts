@@ -3,6 +3,7 @@ import { ApiError } from '../api-client/api-error';
 import type { EnvironmentId, SignInState, SyncStatusPayload, WorkOrderDetail } from '../../src-shared/ipc/channels';
 import { MarketplaceClient } from '../api-client/marketplace-client';
 import { ClientRepository } from '../db/client-repository';
+import { providerName } from '../db/provider-names';
 import { deliverablesRepository } from '../db/deliverables-repository';
 import { openCache, type CacheDatabase } from '../db/database';
 import { DirectoryStateRepository } from '../db/directory-state-repository';
@@ -95,6 +96,7 @@ export class Workspace {
       reference: (kind) => this.referenceData.get(kind, Number.MAX_SAFE_INTEGER).map((entry) => entry.value),
       logger,
       undoMs: options.outbox.undoMs,
+      providerName: (id) => providerName(this.db, id),
       events: {
         changed: (counts) => {
           events.emit('outbox:changed', counts);

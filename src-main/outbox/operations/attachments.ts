@@ -1,6 +1,8 @@
 import type { Attachment, AttachmentFolder } from '../../../src-shared/api/attachment';
+import { attachmentName } from '../../../src-shared/domain/attachments';
 import { AppError } from '../../../src-shared/errors';
 import { docKey, type OrderParts } from '../documents';
+import { orderLabel } from '../entry-names';
 import { operation, type SendContext, type StagedFile } from '../operation';
 import { orderPartLane } from './work-order-transitions';
 
@@ -59,7 +61,7 @@ export const uploadAttachment = operation({
   },
   lane: (input) => orderPartLane(input.workOrderId, 'files'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Upload a file to #${input.workOrderId}`,
+  summary: (input, context) => `Upload ${stagedOf(context).name} to ${orderLabel(input.workOrderId, context)}`,
   docs: (input) => [docKey('parts', input.workOrderId)],
   project: (_key, value, input, context) => {
     const staged = stagedOf(context);
@@ -98,11 +100,11 @@ export const reviewAttachment = operation({
     const parts = context.read(docKey('parts', input.workOrderId)) as OrderParts | null;
     const attachment = parts?.attachments.find((candidate) => candidate.id === input.attachmentId);
     if (!attachment || typeof attachment.folder_id !== 'number') throw new AppError('ATTACHMENT_NOT_FOUND');
-    return { folderId: attachment.folder_id };
+    return { folderId: attachment.folder_id, fileName: attachmentName(attachment) };
   },
   lane: (input) => orderPartLane(input.workOrderId, 'files'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `${input.status === 'approved' ? 'Approve' : 'Deny'} file ${input.attachmentId} on #${input.workOrderId}`,
+  summary: (input, context) => `${input.status === 'approved' ? 'Approve' : 'Deny'} ${typeof context.fileName === 'string' ? context.fileName : `file ${input.attachmentId}`} on ${orderLabel(input.workOrderId, context)}`,
   docs: (input) => [docKey('parts', input.workOrderId)],
   project: (_key, value, input) =>
     withAttachments(value, (attachments) =>

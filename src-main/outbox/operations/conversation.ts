@@ -5,6 +5,7 @@ import { docKey } from '../documents';
 import { operation, type Operation } from '../operation';
 import { utcToEpochMs } from '../../db/work-order-columns';
 import { orderLane, orderPartLane } from './work-order-transitions';
+import { orderLabel } from '../entry-names';
 
 /** How far this machine's clock may be from the marketplace's, for "posted since". */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -18,7 +19,7 @@ export const sendMessage = operation({
   kind: 'messages:send',
   lane: (input) => orderPartLane(input.workOrderId, 'messages'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Message on #${input.workOrderId}: “${input.message.length > 40 ? `${input.message.slice(0, 40)}…` : input.message}”`,
+  summary: (input, context) => `Message on ${orderLabel(input.workOrderId, context)}: “${input.message.length > 40 ? `${input.message.slice(0, 40)}…` : input.message}”`,
   docs: () => [],
   project: (_key, value) => value,
   mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
@@ -43,7 +44,7 @@ export const reportProblem = operation({
   kind: 'problems:report',
   lane: (input) => orderPartLane(input.workOrderId, 'problems'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Report a problem on #${input.workOrderId}`,
+  summary: (input, context) => `Report a problem on ${orderLabel(input.workOrderId, context)}`,
   docs: () => [],
   project: (_key, value) => value,
   mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
@@ -75,9 +76,15 @@ function withProblemResolved(order: WorkOrder, problemId: number): WorkOrder {
 /** Resolves a problem a provider reported: shown resolved at once, sent as DELETE, confirmed by the order's problems. */
 export const resolveProblem = operation({
   kind: 'problems:resolve',
+  // The problem's type, for its name in the outbox.
+  prepare: (input, context) => {
+    const order = context.read(docKey('workorder', input.workOrderId)) as WorkOrder | null;
+    const problem = order?.problems?.results?.find((candidate) => candidate.id === input.problemId);
+    return problem?.type?.name ? { problem: problem.type.name } : {};
+  },
   lane: (input) => orderPartLane(input.workOrderId, 'problems'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Resolve problem ${input.problemId} on #${input.workOrderId}`,
+  summary: (input, context) => `Resolve ${typeof context.problem === 'string' ? `the problem “${context.problem}”` : `problem ${input.problemId}`} on ${orderLabel(input.workOrderId, context)}`,
   docs: (input) => [docKey('workorder', input.workOrderId)],
   project: (_key, value, input) => (value ? withProblemResolved(value as WorkOrder, input.problemId) : value),
   mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
@@ -98,7 +105,7 @@ function swapAnswer<K extends 'swaps:accept' | 'swaps:decline'>(kind: K, verb: s
     kind,
     lane: (input) => orderLane(input.workOrderId),
     workOrderId: (input) => input.workOrderId,
-    summary: (input) => `${verb} the swap request on #${input.workOrderId}`,
+    summary: (input, context) => `${verb} the swap request on ${orderLabel(input.workOrderId, context)}`,
     docs: () => [],
     project: (_key, value) => value,
     mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),

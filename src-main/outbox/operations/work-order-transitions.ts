@@ -5,6 +5,7 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
 import type { WorkOrdersApi } from '../../api-client/work-orders-api';
 import { assigneeOf, routedProviders } from '../../../src-shared/domain/work-order-people';
 import { docKey } from '../documents';
+import { orderLabel, providerLabel } from '../entry-names';
 import { operation, type Input, type KindWith, type Operation } from '../operation';
 
 export const orderLane = (id: number): string => `wo:${id}`;
@@ -43,7 +44,7 @@ interface TransitionDefinition<K extends TransitionKind> {
    * cannot tell (routed to another provider is routed too).
    */
   landed?(order: WorkOrder, input: Input<K>): boolean;
-  describe?(input: Input<K>): string;
+  describe?(input: Input<K>, context: Record<string, unknown>): string;
   /** Lanes of the order whose waiting entries must land first (an approval waits for its expenses and files). */
   after?(input: Input<K>): string[];
 }
@@ -62,7 +63,7 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
     after: definition.after,
     workOrderId: (input) => input.id,
     undoable: definition.undoable,
-    summary: (input) => `${definition.verb} #${input.id}${definition.describe ? ` ${definition.describe(input)}` : ''}`,
+    summary: (input, context) => `${definition.verb} ${orderLabel(input.id, context)}${definition.describe ? ` ${definition.describe(input, context)}` : ''}`,
     docs: (input) => [docKey('workorder', input.id)],
     project: (_key, value, _input) => (value && target ? withStatus(value as WorkOrder, target) : value),
     mapIds: (input, map) => ({ ...input, id: map(input.id) }),
@@ -111,7 +112,7 @@ export const workOrderTransitions = {
     answersOrder: false,
     // An order routed to another provider is Routed already: only this provider among its routes says the route landed.
     landed: (order, { providerId }) => routedProviders(order).includes(providerId),
-    describe: ({ providerId }) => `to provider ${providerId}`,
+    describe: ({ providerId }, context) => `to ${providerLabel(providerId, context)}`,
     call: (api, { id, providerId }, signal) => api.route(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
   'workorders:unroute': transition({
@@ -121,7 +122,7 @@ export const workOrderTransitions = {
     answersOrder: false,
     // A resend after a lost answer would be refused ("not routed"): the provider gone from the routes says it landed.
     landed: (order, { providerId }) => !routedProviders(order).includes(providerId),
-    describe: ({ providerId }) => `from provider ${providerId}`,
+    describe: ({ providerId }, context) => `from ${providerLabel(providerId, context)}`,
     call: (api, { id, providerId }, signal) => api.unroute(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
   'workorders:assign': transition({
@@ -131,7 +132,7 @@ export const workOrderTransitions = {
     undoable: true,
     // Assigned to somebody else meanwhile is not this assignment landing: that one goes on and is refused.
     landed: (order, { providerId }) => statusOf(order) === 'assigned' && assigneeOf(order) === providerId,
-    describe: ({ providerId }) => `to provider ${providerId}`,
+    describe: ({ providerId }, context) => `to ${providerLabel(providerId, context)}`,
     call: (api, { id, providerId }, signal) => api.assign(id, { assignee: providerId }, { signal }),
   }),
   'workorders:cancel': transition({
