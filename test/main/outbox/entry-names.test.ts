@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../../src-shared/ipc/write-channels';
-import { outboxApp, READY_ORDER } from './support';
+import { outboxApp, READY_ORDER, until } from './support';
 
 // Issue 24: the outbox speaks the coordinator's language. What waits says the order's number or,
 // while it has none, its title; the provider's and the tag's names; times in the site's time with
@@ -44,5 +44,14 @@ describe('what the outbox says of a waiting change', () => {
       `Route #${ASSIGNED} to ${name}`,
     ]);
     expect(summaries.join('\n')).not.toMatch(/provider \d|#-\d/);
+  });
+
+  it('gives a refusal in the marketplace’s words, the request apart as its detail', async () => {
+    const { call, entries } = await outboxApp();
+    await call('workorders:update', { id: ASSIGNED, changes: { client: { id: 987654 } } });
+    const [refused] = await until(entries, (list) => list[0]?.state === 'refused', 'the change refused');
+    expect(refused?.error?.message).not.toMatch(/HTTP|workorders\/|The marketplace refused the request/);
+    expect(refused?.error?.message.length).toBeGreaterThan(10);
+    expect(refused?.error?.detail).toBe(`PUT workorders/${ASSIGNED}, HTTP ${refused?.error?.code === 'API_NOT_FOUND' ? 404 : 400}`);
   });
 });
