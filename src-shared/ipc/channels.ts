@@ -73,7 +73,8 @@ const RecordIdSchema = z.number().int().positive();
 const CachedWorkOrderIdSchema = z.number().int();
 
 /** The sorts the offline cache answers: the service's, less the creation date it does not keep, plus the last change. */
-export const CachedSortFieldSchema = z.enum([...WorkOrderSortFieldSchema.exclude(['created_date']).options, 'updated']);
+/** The service's sorts but its creation date, plus the last change and urgency (the triage queue's: most urgent reason, then earliest start). */
+export const CachedSortFieldSchema = z.enum([...WorkOrderSortFieldSchema.exclude(['created_date']).options, 'updated', 'urgency']);
 
 export const WorkOrderListRequestSchema = z.strictObject({
   /** Matches title, description, location, client, ids and tag labels. */
@@ -97,7 +98,7 @@ export const WorkOrderListRequestSchema = z.strictObject({
   savedLocationId: z.number().int().optional(),
   /** Only orders with this company tag applied (its id, from `reference:get` tags). */
   tag: RecordIdSchema.optional(),
-  /** Only orders that need the coordinator now (late, at risk, unconfirmed, problems, deliverables or requests waiting). */
+  /** Only orders that need the coordinator now (late, at risk, unconfirmed, open problems, requests waiting: `TRIAGE_REASONS`). */
   attention: z.boolean().optional(),
   sort: CachedSortFieldSchema.optional(),
   order: SortOrderSchema.optional(),
