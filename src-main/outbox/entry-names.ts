@@ -1,5 +1,5 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import { timeZoneFor } from '../../src-shared/domain/site-time-zone';
+import { epochOfUtc, formatMoment, siteZoneOf } from '../../src-shared/domain/moments';
 import { docKey } from './documents';
 import type { EnqueueContext } from './operation';
 
@@ -26,8 +26,7 @@ export function lookUpNames(input: unknown, workOrderId: number | null, location
   const names: EntryNames = {};
   const order = workOrderId === null ? null : (context.read(docKey('workorder', workOrderId)) as WorkOrder | null);
   if (order?.title) names.order = order.title;
-  const address = order?.location as { state?: string | null; country?: string | null; time_zone?: { name?: string | null } | null } | undefined;
-  if (address) names.siteZone = address.time_zone?.name ?? timeZoneFor(address);
+  if (order) names.siteZone = siteZoneOf(order);
   const providerId = (input as Named | null)?.providerId;
   const provider = typeof providerId === 'number' ? context.providerName(providerId) : undefined;
   if (provider) names.provider = provider;
@@ -52,14 +51,8 @@ export const locationLabel = (id: number, context: Record<string, unknown>): str
   return name ? `“${name}”` : id > 0 ? `location ${id}` : 'a new location';
 };
 
-/** A marketplace UTC time ("2030-02-01 14:00:00") in the site's time, its zone named: "Feb 1, 2030, 8:00 AM CST". */
+/** A marketplace UTC time ("2030-02-01 14:00:00") in the site's time, its zone named: "Fri, Feb 1, 2030 08:00 CST". */
 export function siteTime(utc: string, context: Record<string, unknown>): string {
-  const instant = new Date(`${utc.replace(' ', 'T')}Z`);
-  if (Number.isNaN(instant.getTime())) return `${utc} UTC`;
-  const zone = namesOf(context).siteZone ?? 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: zone, timeZoneName: 'short' }).format(instant);
-  } catch {
-    return `${utc} UTC`;
-  }
+  const epoch = epochOfUtc(utc);
+  return epoch === undefined ? `${utc} UTC` : formatMoment(epoch, namesOf(context).siteZone ?? 'UTC');
 }

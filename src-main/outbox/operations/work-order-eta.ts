@@ -47,7 +47,7 @@ export const setWorkOrderEta = operation({
   kind: 'workorders:set-eta',
   lane: (input) => orderLane(input.id),
   workOrderId: (input) => input.id,
-  summary: (input, context) => `Set the ETA of ${orderLabel(input.id, context)} to ${siteTime(input.eta.start.utc, context)}${input.eta.mode === 'between' ? ` – ${siteTime(input.eta.end.utc, context)}` : ''} (the site’s time)`,
+  summary: (input, context) => `Set the ETA of ${orderLabel(input.id, context)} to ${siteTime(input.eta.start.utc, context)}${input.eta.mode === 'between' ? ` – ${siteTime(input.eta.end.utc, context)}` : ''}`,
   /** Checked against the order as the coordinator sees it, queued changes included (an unassign waiting refuses it). */
   prepare(input, context) {
     const order = context.read(docKey('workorder', input.id)) as WorkOrder | null;

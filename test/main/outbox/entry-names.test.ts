@@ -39,7 +39,7 @@ describe('what the outbox says of a waiting change', () => {
       'Message on the new order “Rack install”: “Bring the rails”',
       `Add the tag “${tag.label}” to #${ASSIGNED}`,
       // 15:00 UTC in January is 9:00 in Chicago.
-      `Set the ETA of #${ASSIGNED} to Jan 15, 2030, 9:00 AM CST (the site’s time)`,
+      `Set the ETA of #${ASSIGNED} to Tue, Jan 15, 2030 09:00 CST`,
       `Unassign #${ASSIGNED}`,
       `Route #${ASSIGNED} to ${name}`,
     ]);
