@@ -45,7 +45,7 @@ const plural = (value: number, one: string, many = `${one}s`) => `${count(value)
 
 /** A colour per status, from the theme's variables, so both themes read. */
 const STATUS_COLORS: Readonly<Record<string, string>> = {
-  created: 'var(--text-faint)',
+  created: 'var(--border-control)',
   published: 'var(--accent)',
   routed: 'var(--accent-strong)',
   assigned: 'var(--warning-strong)',
