@@ -37,4 +37,4 @@ export function user() {
   return userEvent.setup();
 }
 
-export { render, screen, waitFor, within } from '@testing-library/svelte';
+export { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
