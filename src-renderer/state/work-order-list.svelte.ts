@@ -1,5 +1,5 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
+import { WORK_ORDER_LISTS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { AttentionReason } from '../../src-shared/domain/attention';
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
 import { messageOf } from '../lib/errors';
@@ -87,6 +87,8 @@ export class WorkOrderList {
   /** How many orders the scope holds with no search or filter: what "Filters hide N orders" counts. */
   scopeCount = $derived(this.scope.kind === 'attention' ? this.attentionCount : (this.counts[this.scope.id] ?? 0));
   hasFilters = $derived(FILTER_KEYS.some((key) => isSet(this.query[key])));
+  /** The scope's name: "Needs attention", "Drafts". */
+  scopeLabel = $derived(this.scope.kind === 'attention' ? 'Needs attention' : (WORK_ORDER_LISTS.find((entry) => entry.id === (this.scope as { id: string }).id)?.label ?? ''));
 
   /**
    * Loads the saved views and the first page, and reads again once per burst of changes main

@@ -20,12 +20,16 @@ interface Located {
   location?: unknown;
 }
 
-/** The site's IANA zone: as the marketplace names it on the schedule or the location, else worked out from the address. */
-export function siteZoneOf(order: Located | null | undefined): string {
+/** The site's IANA zone as the marketplace names it on the schedule or the location; undefined when it names none. */
+export function namedZoneOf(order: Located | null | undefined): string | undefined {
   const named = (value: unknown) => (value as { time_zone?: { name?: unknown } } | null | undefined)?.time_zone?.name;
   const name = named(order?.schedule) ?? named(order?.location);
-  if (typeof name === 'string' && name !== '' && isZone(name)) return name;
-  return timeZoneFor(order?.location as { state?: string | null; country?: string | null } | undefined);
+  return typeof name === 'string' && name !== '' && isZone(name) ? name : undefined;
+}
+
+/** The site's IANA zone: as the marketplace names it, else worked out from the address. */
+export function siteZoneOf(order: Located | null | undefined): string {
+  return namedZoneOf(order) ?? timeZoneFor(order?.location as { state?: string | null; country?: string | null } | undefined);
 }
 
 function isZone(zone: string): boolean {
@@ -94,6 +98,19 @@ export function formatMoment(epoch: number, zone: string, options: MomentOptions
   }
   const year = parts.year === partsOf(now, safeZone).year ? '' : `, ${parts.year}`;
   return `${parts.weekday}, ${parts.month} ${parts.day}${year} ${clock}`;
+}
+
+/**
+ * A span in one zone, the zone named once: "Sun, Nov 29 09:00 – 13:00 CST" within a day, else
+ * both ends in full.
+ */
+export function formatMomentRange(start: number, end: number, zone: string, options: MomentOptions = {}): string {
+  const safeZone = isZone(zone) ? zone : 'UTC';
+  if (dayNumber(start, safeZone) !== dayNumber(end, safeZone)) return `${formatMoment(start, safeZone, options)} – ${formatMoment(end, safeZone, options)}`;
+  const first = formatMoment(start, safeZone, options);
+  const parts = partsOf(end, safeZone);
+  // The first end's text without its zone, then the second's clock and the zone.
+  return `${first.slice(0, first.lastIndexOf(' '))} – ${parts.hour === '24' ? '00' : parts.hour}:${parts.minute} ${parts.timeZoneName}`;
 }
 
 const ymd = (day: number): [number, number, number] => [Math.floor(day / 10_000), Math.floor(day / 100) % 100 - 1, day % 100];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epochOfUtc, formatMoment, formatSiteMoment, siteZoneOf } from '../../../src-shared/domain/moments';
+import { epochOfUtc, formatMoment, formatMomentRange, formatSiteMoment, siteZoneOf } from '../../../src-shared/domain/moments';
 
 const NOW = Date.parse('2026-11-27T18:00:00Z');
 
@@ -32,5 +32,10 @@ describe('times said with their zone', () => {
     expect(siteZoneOf({ location: { time_zone: { name: 'nonsense' }, country: 'DE' } })).toBe('Europe/Berlin');
     expect(formatSiteMoment('2026-11-29 15:00:00', { location: { state: 'CA', country: 'US' } }, { now: NOW })).toBe('Sun, Nov 29 07:00 PST');
     expect(formatSiteMoment(undefined, {})).toBe('—');
+  });
+
+  it('says a span within a day with its zone once, else both ends in full', () => {
+    expect(formatMomentRange(Date.parse('2026-11-29T15:00:00Z'), Date.parse('2026-11-29T19:00:00Z'), 'America/Chicago', { now: NOW })).toBe('Sun, Nov 29 09:00 – 13:00 CST');
+    expect(formatMomentRange(Date.parse('2026-11-29T15:00:00Z'), Date.parse('2026-11-30T15:00:00Z'), 'America/Chicago', { now: NOW })).toBe('Sun, Nov 29 09:00 CST – Mon, Nov 30 09:00 CST');
   });
 });
