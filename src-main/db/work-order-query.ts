@@ -9,6 +9,7 @@ import {
   type WorkOrderSortField,
 } from '../../src-shared/api/work-order-list';
 import { searchExpression } from './search-query';
+import type { UrgencyGroup } from '../../src-shared/domain/attention';
 import { NEEDS_ATTENTION, URGENCY_RANK } from './work-order-attention';
 
 /** The service's sorts the cache can answer (it has no creation date column), plus the last change and the triage's urgency. */
@@ -43,6 +44,8 @@ export interface CachedWorkOrderPage {
   page: number;
   pages: number;
   per_page: number;
+  /** Sorted by urgency: how many orders each triage reason leads, most urgent first. */
+  groups?: UrgencyGroup[];
 }
 
 /** The status ids of a list's statuses (an unknown slug matches nothing). */

@@ -15,6 +15,12 @@ export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
 export const TRIAGE_REASONS = ['late', 'at-risk', 'unconfirmed', 'problem', 'requests'] as const satisfies readonly AttentionReason[];
 export type TriageReason = (typeof TRIAGE_REASONS)[number];
 
+export const TriageReasonSchema = z.enum(TRIAGE_REASONS);
+
+/** A group of the triage queue: the orders whose most urgent reason is this one. */
+export const UrgencyGroupSchema = z.object({ reason: TriageReasonSchema, count: z.number().int().nonnegative() });
+export type UrgencyGroup = z.infer<typeof UrgencyGroupSchema>;
+
 /** The most urgent triage reason among an order's, if any: the group it is listed in. */
 export const triageReasonOf = (reasons: readonly AttentionReason[]): TriageReason | undefined => TRIAGE_REASONS.find((reason) => reasons.includes(reason));
 

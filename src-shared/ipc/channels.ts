@@ -9,7 +9,7 @@ import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
 import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
-import { AttentionReasonSchema } from '../domain/attention';
+import { AttentionReasonSchema, UrgencyGroupSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
@@ -128,6 +128,8 @@ export const WorkOrderPageSchema = z.object({
   refused: z.array(CachedWorkOrderIdSchema),
   /** Why orders of this page need attention, by id (absent: no reason). */
   attention: z.record(z.string(), z.array(AttentionReasonSchema)),
+  /** Sorted by urgency: the triage queue's groups, most urgent first, with how many orders each leads. */
+  groups: z.array(UrgencyGroupSchema).optional(),
 });
 export type WorkOrderPage = z.infer<typeof WorkOrderPageSchema>;
 

@@ -40,6 +40,9 @@ describe('the work order list for the workspace', () => {
     expect(reviewsOnly.length).toBeGreaterThan(0);
     for (const id of reviewsOnly) expect(queue.results.map((order) => order.id)).not.toContain(id);
     expect(queue.attentionCount).toBe(queue.total);
+    // The groups, as the rows fall: each reason with how many orders it leads, most urgent first.
+    const counted = TRIAGE_REASONS.map((reason) => ({ reason, count: groups.filter((group) => group === reason).length })).filter((group) => group.count > 0);
+    expect(queue.groups).toEqual(counted);
   });
 
   it('filters by a schedule range', async () => {
