@@ -1,0 +1,12 @@
+/** Work orders as the cache holds them, for view tests: builders on top of the fake's `workOrder`. */
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+import { workOrder } from './fake-api';
+
+/** What publishing and assigning need: a type of work, a location, a schedule and pay. */
+export const DISPATCHABLE = { types_of_work: [{ id: 1, name: 'HVAC' }], location: { city: 'Austin', state: 'TX' }, schedule: { service_window: { mode: 'exact' } }, pay: { base: { amount: 100 } } } as const;
+
+/** A draft with everything publishing needs. */
+export const readyDraft = (id: number, title: string, patch: Partial<WorkOrder> = {}): WorkOrder => workOrder(id, { title, status: { id: 1, name: 'Draft' }, ...DISPATCHABLE, ...patch } as Partial<WorkOrder>);
+
+/** An order in a status, by its id in the status table (2 published, 3 assigned, 4 work done…). */
+export const orderIn = (id: number, status: { id: number; name: string }, patch: Partial<WorkOrder> = {}): WorkOrder => workOrder(id, { title: `Order ${id}`, status, ...DISPATCHABLE, ...patch } as Partial<WorkOrder>);
