@@ -10,3 +10,11 @@ export const readyDraft = (id: number, title: string, patch: Partial<WorkOrder> 
 
 /** An order in a status, by its id in the status table (2 published, 3 assigned, 4 work done…). */
 export const orderIn = (id: number, status: { id: number; name: string }, patch: Partial<WorkOrder> = {}): WorkOrder => workOrder(id, { title: `Order ${id}`, status, ...DISPATCHABLE, ...patch } as Partial<WorkOrder>);
+
+/** A talent pool of `members` (providers by id and name), as `talent-pools:list` and `talent-pools:providers` answer. */
+export function poolOf(id: number, name: string, members: { id: number; first_name: string; last_name: string; city?: string }[]) {
+  return {
+    summary: { id, name, group: { id: id * 10, name }, providerCount: members.length },
+    members: members.map((provider) => ({ provider: { state: 'TX', ...provider }, attributes: [] })),
+  };
+}
