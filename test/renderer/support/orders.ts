@@ -14,7 +14,7 @@ export const orderIn = (id: number, status: { id: number; name: string }, patch:
 /** A talent pool of `members` (providers by id and name), as `talent-pools:list` and `talent-pools:providers` answer. */
 export function poolOf(id: number, name: string, members: { id: number; first_name: string; last_name: string; city?: string }[]) {
   return {
-    summary: { id, name, group: { id: id * 10, name }, providerCount: members.length },
+    summary: { id, name, group: { id: id * 10, name: 'Preferred providers' }, providerCount: members.length },
     members: members.map((provider) => ({ provider: { state: 'TX', ...provider }, attributes: [] })),
   };
 }
