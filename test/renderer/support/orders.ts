@@ -3,7 +3,12 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { workOrder } from './fake-api';
 
 /** What publishing and assigning need: a type of work, a location, a schedule and pay. */
-export const DISPATCHABLE = { types_of_work: [{ id: 1, name: 'HVAC' }], location: { city: 'Austin', state: 'TX' }, schedule: { service_window: { mode: 'exact' } }, pay: { base: { amount: 100 } } } as const;
+export const DISPATCHABLE = {
+  types_of_work: [{ id: 1, name: 'HVAC' }],
+  location: { mode: 'custom', address1: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+  schedule: { service_window: { mode: 'exact', start: { utc: '2026-12-01 15:00:00' } } },
+  pay: { type: 'fixed', base: { amount: 100, units: 1 } },
+} as const;
 
 /** A draft with everything publishing needs. */
 export const readyDraft = (id: number, title: string, patch: Partial<WorkOrder> = {}): WorkOrder => workOrder(id, { title, status: { id: 1, name: 'Draft' }, ...DISPATCHABLE, ...patch } as Partial<WorkOrder>);
