@@ -166,10 +166,10 @@ export class Workspace {
 
   /** An order with what hangs off it, from the cache only, read in one transaction: a pull writing the order and then its parts is seen before or after, never between. */
   detail(id: number): WorkOrderDetail {
-    const { order, parts } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id) }))();
+    const { order, parts, marks } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id), marks: this.workOrders.marks([id]) }))();
     if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
     const { fetchedAt, ...lists } = parts;
-    return { order, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id) };
+    return { order, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id), attention: marks.attention[id] ?? [] };
   }
 
   /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */

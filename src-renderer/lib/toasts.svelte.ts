@@ -27,6 +27,24 @@ class Toasts {
     return id;
   }
 
+  /**
+   * A change the outbox holds for the undo window (`undoSeconds`, the coordinator's setting): a
+   * success toast with Undo for as long; a plain one when there is no window. Undo discards it and
+   * says so.
+   */
+  showUndoable(message: string, undoSeconds: number, discard: () => Promise<unknown>): number {
+    if (undoSeconds === 0) return this.show({ tone: 'success', message });
+    return this.show({
+      tone: 'success',
+      message,
+      durationMs: undoSeconds * 1000,
+      undo: async () => {
+        await discard();
+        this.show({ message: `Undone: ${message}` });
+      },
+    });
+  }
+
   /** Ctrl/Cmd+Z: the newest toast that can still be undone. */
   async undoLatest(): Promise<boolean> {
     const toast = this.items.findLast((candidate) => candidate.undo);

@@ -30,13 +30,13 @@ function reviewInput(item: Deliverable, review: Review) {
   return { workOrderId: item.workOrderId, attachmentId: item.attachment.id, status: review.status, ...(reason ? { reason } : {}) };
 }
 
-export async function reviewDeliverable(item: Deliverable, review: Review): Promise<boolean> {
+/** Queues the review; answers its outbox entry (for Undo), or undefined when it could not be queued (said in a toast). */
+export async function reviewDeliverable(item: Deliverable, review: Review): Promise<string | undefined> {
   try {
-    await invoke('attachments:review', reviewInput(item, review));
-    return true;
+    return (await invoke('attachments:review', reviewInput(item, review))).entryId;
   } catch (error) {
     showError(error, 'The review could not be queued.');
-    return false;
+    return undefined;
   }
 }
 

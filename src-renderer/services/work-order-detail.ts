@@ -36,6 +36,10 @@ export function sendMessage(workOrderId: number, message: string, parentId?: num
   return queue(() => invoke('messages:send', { workOrderId, message, parentId }), 'The message could not be queued.');
 }
 
+export function resolveProblem(workOrderId: number, problemId: number): Promise<boolean> {
+  return queue(() => invoke('problems:resolve', { workOrderId, problemId }), 'The problem could not be marked resolved.');
+}
+
 export function reportProblem(workOrderId: number, problemTypeId: number, comments?: string): Promise<boolean> {
   return queue(() => invoke('problems:report', { workOrderId, problemTypeId, comments: comments || undefined }), 'The problem could not be queued.');
 }

@@ -132,6 +132,11 @@ export class WorkOrderDetailState {
     return service.reportProblem(this.id, problemTypeId, comments);
   }
 
+  /** Resolved at once on screen (main projects it), sent through the outbox. */
+  resolveProblem(problemId: number): Promise<boolean> {
+    return service.resolveProblem(this.id, problemId);
+  }
+
   answerSwap(swapId: string, accept: boolean): Promise<boolean> {
     return service.answerSwap(this.id, swapId, accept);
   }

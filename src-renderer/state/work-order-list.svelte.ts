@@ -1,6 +1,6 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WORK_ORDER_LISTS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
-import type { AttentionReason } from '../../src-shared/domain/attention';
+import type { AttentionReason, UrgencyGroup } from '../../src-shared/domain/attention';
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
 import { messageOf } from '../lib/errors';
 import * as service from '../services/work-orders';
@@ -48,6 +48,8 @@ export class WorkOrderList {
   /** Ids with a change the marketplace refused, waiting in the outbox for the coordinator. */
   refused = $state.raw<Readonly<Record<number, true>>>({});
   reasons = $state.raw<Record<string, AttentionReason[]>>({});
+  /** Sorted by urgency (the triage queue): how many orders each reason leads, in order. */
+  groups = $state.raw<UrgencyGroup[] | undefined>();
   /** The first answer arrived: before it, the screen shows a skeleton rather than "no orders". */
   loaded = $state(false);
   error = $state<string | undefined>();
@@ -101,9 +103,11 @@ export class WorkOrderList {
     return () => stops.forEach((stop) => stop());
   }
 
+  /** Needs attention is a triage queue: sorted by urgency, in groups; the other lists by the sort they had. */
   setScope(scope: Scope): void {
     const { list: _list, attention: _attention, ...rest } = this.query;
-    this.query = scope.kind === 'attention' ? { ...rest, attention: true } : { ...rest, list: scope.id };
+    const sort = scope.kind === 'attention' ? 'urgency' : rest.sort === 'urgency' ? 'schedule' : rest.sort;
+    this.query = scope.kind === 'attention' ? { ...rest, attention: true, sort } : { ...rest, list: scope.id, sort };
     this.savedViewId = undefined;
     void this.refresh();
   }
@@ -284,6 +288,7 @@ export class WorkOrderList {
     this.total = last.total;
     this.counts = last.counts;
     this.attentionCount = last.attentionCount;
+    this.groups = last.groups;
     badges.feed(last);
     this.focusIndex = Math.min(this.focusIndex, this.total - 1);
     this.loaded = true;

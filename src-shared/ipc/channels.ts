@@ -232,6 +232,8 @@ export const WorkOrderDetailSchema = z.object({
   partsFetchedAt: z.number().nullable(),
   /** The order's changes waiting in the outbox, oldest first: what "Pending" and a refusal are made of. */
   outbox: z.array(OutboxEntrySchema),
+  /** Why the order needs attention now, as the list says it (the reason banner's). */
+  attention: z.array(AttentionReasonSchema),
 });
 export type WorkOrderDetail = z.infer<typeof WorkOrderDetailSchema>;
 

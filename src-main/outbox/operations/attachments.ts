@@ -96,6 +96,8 @@ export const uploadAttachment = operation({
 /** Approves or denies a deliverable; a denial carries the reason the provider sees. Resending a review is harmless. */
 export const reviewAttachment = operation({
   kind: 'attachments:review',
+  // A review decides the provider's pay: it waits out the undo window like an approval.
+  undoable: true,
   prepare(input, context) {
     const parts = context.read(docKey('parts', input.workOrderId)) as OrderParts | null;
     const attachment = parts?.attachments.find((candidate) => candidate.id === input.attachmentId);

@@ -229,6 +229,7 @@ export const workOrderDetail = (order: WorkOrder, patch: Partial<WorkOrderDetail
   requests: [],
   partsFetchedAt: null,
   outbox: [],
+  attention: [],
   ...patch,
 });
 
