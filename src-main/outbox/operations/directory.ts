@@ -6,6 +6,7 @@ import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
 import { docKey, poolMemberKey } from '../documents';
 import { type EnqueueContext, operation, type SendContext, type SendOutcome } from '../operation';
+import { describeFields } from '../../../src-shared/domain/field-labels';
 import { locationLabel, providerLabel } from '../entry-names';
 
 /** Saved locations and talent pool attributes: company records, each its own lane and document. */
@@ -47,7 +48,7 @@ export const updateLocation = operation({
   prepare: requireLocation,
   lane: (input) => locationLane(input.id),
   workOrderId: () => null,
-  summary: (input, context) => `Edit the location ${locationLabel(input.id, context)} (${Object.keys(input.changes).join(', ')})`,
+  summary: (input, context) => `Edit the ${describeFields(Object.keys(input.changes))} of the location ${locationLabel(input.id, context)}`,
   docs: (input) => [docKey('location', input.id)],
   project: (_key, value, input) => (value ? { ...(value as SavedLocation), ...input.changes } : value),
   mapIds: (input, map) => ({ ...input, id: map(input.id) }),

@@ -3,6 +3,7 @@ import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
 import { operation } from '../operation';
 import { orderLane, withStatus } from './work-order-transitions';
+import { describeFields } from '../../../src-shared/domain/field-labels';
 import { orderLabel } from '../entry-names';
 
 /** A work order body's keys have the answer's shape (rich text, schedule, pay, location), so a shallow merge shows them as they will be. */
@@ -54,7 +55,7 @@ export const updateWorkOrder = operation({
   kind: 'workorders:update',
   lane: (input) => orderLane(input.id),
   workOrderId: (input) => input.id,
-  summary: (input, context) => `Edit ${orderLabel(input.id, context)} (${Object.keys(input.changes).join(', ')})`,
+  summary: (input, context) => `Edit the ${describeFields(Object.keys(input.changes))} of ${orderLabel(input.id, context)}`,
   docs: (input) => [docKey('workorder', input.id)],
   project: (_key, value, input) => (value ? merged(value as WorkOrder, input.changes) : value),
   mapIds: (input, map) => ({ ...input, id: map(input.id) }),

@@ -66,7 +66,7 @@ describe('OutboxView', () => {
   it('retries a refused change: one call to main, the card goes once main says so', async () => {
     const person = user();
     await shown([refusal(1, 'Publish #10012')]);
-    await person.click(screen.getByRole('button', { name: /^Retry.*Publish #10012/ }));
+    await person.click(screen.getByRole('button', { name: /^Send again.*Publish #10012/ }));
     expect(api.inputsOf('outbox:retry')).toEqual([{ entryId: entryId(1) }]);
     await waitFor(() => expect(cards()).toEqual([]));
     expect(await screen.findByText('Sending again: Publish #10012')).toBeTruthy();
@@ -85,7 +85,7 @@ describe('OutboxView', () => {
     expect(api.inputsOf('outbox:discard')).toEqual([{ entryId: entryId(1) }]);
     await waitFor(() => expect(cards()).toEqual(['Assign #10014']));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Retry.*Assign #10014/ }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Send again.*Assign #10014/ }));
   });
 
   it('keeps the change when the discard is not confirmed (Escape), focus back on its button', async () => {
