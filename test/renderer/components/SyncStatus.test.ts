@@ -39,7 +39,7 @@ describe('SyncStatus', () => {
     render(SyncStatus);
     api.emit('connectivity:did-change', connectivityStatus({ state: 'offline', pending: 3, refused: 1 }));
     expect(await within(area()).findByText('Offline')).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Changes waiting' }).textContent).toMatch(/3 changes waiting · 1 refused/);
+    expect(screen.getByRole('status', { name: 'Changes waiting' }).textContent).toMatch(/3 changes waiting\s·\s1 refused/);
     api.emit('outbox:changed', { pending: 1, refused: 0 });
     await waitFor(() => expect(screen.getByRole('status', { name: 'Changes waiting' }).textContent?.trim()).toBe('1 change waiting'));
   });
