@@ -17,3 +17,9 @@ export function periodRange(weeks: PeriodWeeks, now: number = Date.now()): { fro
   const thisWeek = monday.getTime();
   return { from: thisWeek - (weeks - 1) * WEEK_MS, to: thisWeek + 2 * WEEK_MS };
 }
+
+/** The shortest period that starts where the data does (its earliest service date), else the longest. */
+export function periodCovering(firstScheduled: number | null, now: number = Date.now()): PeriodWeeks {
+  if (firstScheduled === null) return PERIOD_WEEKS[0];
+  return PERIOD_WEEKS.find((weeks) => periodRange(weeks, now).from <= firstScheduled) ?? 52;
+}

@@ -1,7 +1,7 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
 import type { DurationGroup } from '../../src-shared/ipc/insights';
-import { periodRange, type PeriodWeeks } from '../lib/insights-period';
+import { periodCovering, periodRange, type PeriodWeeks } from '../lib/insights-period';
 import * as service from '../services/insights';
 import { cacheChanges } from './cache-changes.svelte';
 import { reference } from './reference.svelte';
@@ -24,6 +24,8 @@ export class InsightsState {
   /** Figures whose table is shown, by figure id. */
   readonly tables = new SvelteSet<string>();
   #serial = 0;
+  /** The coordinator chose a period: the data's own start no longer picks it. */
+  #periodChosen = false;
 
   /** What the next load asks; the period is fixed when asked, so "this week" moves with the clock. */
   request(now: number = Date.now()): InsightsRequest {
@@ -60,6 +62,13 @@ export class InsightsState {
     if (serial !== this.#serial) return;
     this.loading = false;
     if (outcome.ok) {
+      // Until a period is chosen, the shortest one where the data starts: no empty weeks before it.
+      const fitting = periodCovering(outcome.value.firstScheduled);
+      if (!this.#periodChosen && fitting !== this.weeks) {
+        this.weeks = fitting;
+        void this.load();
+        return;
+      }
       this.data = outcome.value;
       this.problem = undefined;
     } else {
@@ -67,9 +76,11 @@ export class InsightsState {
     }
   }
 
-
   choose(change: { weeks?: PeriodWeeks; client?: number | null; typeOfWork?: number | null; durationGroup?: DurationGroup }): void {
-    if (change.weeks !== undefined) this.weeks = change.weeks;
+    if (change.weeks !== undefined) {
+      this.weeks = change.weeks;
+      this.#periodChosen = true;
+    }
     if (change.durationGroup !== undefined) this.durationGroup = change.durationGroup;
     if (change.client !== undefined) this.client = change.client ?? undefined;
     if (change.typeOfWork !== undefined) this.typeOfWork = change.typeOfWork ?? undefined;

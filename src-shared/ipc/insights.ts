@@ -61,6 +61,8 @@ export const InsightsSchema = z.strictObject({
   orders: Count,
   /** Cached orders with no service date at all (bare drafts): no period holds them. */
   unscheduled: Count,
+  /** The earliest service date of any cached order, whatever the period and filters: where the data starts. */
+  firstScheduled: z.number().int().nullable(),
   statusByWeek: z.array(StatusWeekSchema),
   /** Orders in the period whose milestones are cached (they come with an order's full answer). */
   withMilestones: Count,

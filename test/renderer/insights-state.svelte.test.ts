@@ -9,13 +9,14 @@ const WEEK = 7 * 24 * 3_600_000;
 // Local midnight: week labels are in the coordinator's zone.
 const FROM = new Date(2026, 2, 2).getTime();
 
-function answer(from: number): Insights {
+function answer(from: number, firstScheduled: number | null = from): Insights {
   return {
     from,
     to: from + 2 * WEEK,
     weeks: [from, from + WEEK],
     orders: 4,
     unscheduled: 0,
+    firstScheduled,
     statusByWeek: [
       { weekStart: from, statusId: 3, count: 2 },
       { weekStart: from + WEEK, statusId: 4, count: 1 },
@@ -55,6 +56,22 @@ describe('InsightsState', () => {
     // The past four weeks and the next: five weeks of 7 × 24 h (a daylight-saving change moves an hour).
     expect(Math.abs(last.to - last.from - 5 * WEEK)).toBeLessThanOrEqual(3_600_000);
     expect(state.data?.from).toBe(last.from);
+  });
+
+  it('starts at the shortest period where the data starts, until the coordinator chooses one', async () => {
+    // The cached orders go back five weeks: four are too few, twelve hold them.
+    const firstScheduled = Date.now() - 5 * WEEK;
+    api.answer('insights:get', ({ from }) => answer(from, firstScheduled));
+    const state = new InsightsState();
+    await state.load();
+    await vi.waitFor(() => expect(state.data).toBeDefined());
+    expect(state.weeks).toBe(12);
+    expect(state.data?.from).toBeLessThanOrEqual(firstScheduled);
+    // Chosen, it stays, however far back the data goes.
+    state.choose({ weeks: 4 });
+    await vi.waitFor(() => expect((api.inputsOf('insights:get').at(-1) as { from: number }).from).toBeGreaterThan(firstScheduled));
+    await vi.waitFor(() => expect(state.data?.from).toBeGreaterThan(firstScheduled));
+    expect(state.weeks).toBe(4);
   });
 
   it('shows a figure’s table when toggled, and hides it again', () => {

@@ -226,3 +226,20 @@ export function payByClientFigure(insights: Insights): Figure {
     },
   };
 }
+
+/** Characters a line beside a horizontal bar holds (about 150 px of axis text). */
+const LABEL_LINE = 26;
+
+/** A category's name in lines of at most `LABEL_LINE` characters, broken at spaces, two lines at most (the second cut with "…"). */
+export function wrapLabel(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= LABEL_LINE) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const [first = '', second, ...rest] = lines.map((line) => (line.length > LABEL_LINE ? `${line.slice(0, LABEL_LINE - 1)}…` : line));
+  if (second === undefined) return first;
+  const tail = rest.length > 0 ? `${second.slice(0, LABEL_LINE - 1)}…` : second;
+  return `${first}\n${tail}`;
+}
