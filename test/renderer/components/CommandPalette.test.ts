@@ -98,11 +98,9 @@ describe('CommandPalette', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  // KNOWN BUG (reported with issue 23, item 6): typed key by key, the highlight stays on a row an
-  // earlier keystroke's answer brought (#10012, found for "1007") when the exact number arrives
-  // above it, so Enter opens #10012. bits-ui only picks the first item again when the search
-  // changes, not when the items the answer brings do. Turn this into `it` once fixed.
-  it.fails('highlights the exact number typed key by key, not a row from an earlier keystroke', async () => {
+  // Typed key by key, an earlier keystroke's answer (#10012, found for "1007") must not keep the
+  // highlight when the exact number arrives above it.
+  it('highlights the exact number typed key by key, not a row from an earlier keystroke', async () => {
     const person = user();
     ordersInCache();
     const { input } = await opened();

@@ -82,10 +82,8 @@ describe('WorkOrderDetail: the header and its actions', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  // KNOWN BUG (reported with issue 23, item 6): the prompt's submit clears orderActions.prompt
-  // before the dialog closes, so App unmounts the still-open dialog and focus falls to the page
-  // instead of going back to the button that opened it (Escape, which closes it first, is fine).
-  it.fails('gives focus back to the action once the prompt is sent', async () => {
+  // The prompt's action runs once the dialog has closed, so focus goes back to what opened it.
+  it('gives focus back to the action once the prompt is sent', async () => {
     const person = user();
     api.answer('workorders:assign', () => receipt(2));
     const { actions } = await opened(orderIn(10020, { id: 2, name: 'Published' }, { title: 'Published order' }));
