@@ -156,4 +156,9 @@ test('a refused ETA holds back no message to the technician: the inbox names the
   // 15:00 UTC in January is 08:00 in Phoenix.
   await expect(card.getByRole('heading', { level: 3 })).toHaveText(`Set the ETA of #${ORDER} to Tue, Jan 15, 2030 08:00 MST`);
   await expect(page.getByText('Behind a refused change of the same order')).toHaveCount(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await page.screenshot({ path: test.info().outputPath(`conflict-inbox-${scheme}.png`) });
+  }
 });

@@ -138,3 +138,22 @@ test('screenshots of Needs attention, a reason banner and the approve warning, l
     await page.screenshot({ path: testInfo.outputPath(`approve-warning-${scheme}.png`) });
   }
 });
+
+test('reviewing a deliverable can be undone: the file comes back to the queue and the marketplace never hears of it', async ({ page, webHost }) => {
+  await openWorkspace(page, webHost.url);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Deliverables/ }).click();
+  const queue = page.getByRole('region', { name: 'Deliverables review' }).getByRole('list', { name: 'Deliverables waiting for review' });
+  const first = queue.getByRole('button').first();
+  await expect(first).toHaveAttribute('aria-current', 'true');
+  const name = (await first.getAttribute('aria-label')) ?? (await first.textContent()) ?? '';
+  const count = await queue.getByRole('button').count();
+  await page.keyboard.press('a');
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications).toContainText(/^Approved .+ on #\d+/);
+  await expect(queue.getByRole('button')).toHaveCount(count - 1);
+  await notifications.getByRole('button', { name: 'Undo' }).click();
+  await expect(notifications).toContainText(/Undone: Approved/);
+  await expect(queue.getByRole('button')).toHaveCount(count);
+  await expect(queue.getByRole('button', { name })).toBeVisible();
+  expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries).toEqual([]);
+});
