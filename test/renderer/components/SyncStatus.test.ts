@@ -65,6 +65,20 @@ describe('SyncStatus', () => {
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 
+  it('keeps the keyboard on Sync now through the pull it starts: the same button says Cancel sync meanwhile', async () => {
+    const person = user();
+    render(SyncStatus);
+    await waitFor(() => expect(lastSync()).toMatch(/^Synced /));
+    api.clearCalls();
+    screen.getByRole('button', { name: 'Sync now' }).focus();
+    await person.keyboard('{Enter}');
+    expect(api.count('sync:now')).toBe(1);
+    api.emit('sync:progress', { ...SYNCED, state: 'syncing', progress: { phase: 'work-orders', done: 1, total: 4 } });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel sync' })));
+    api.emit('sync:progress', SYNCED);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sync now' })));
+  });
+
   it('works offline from its switch, by keyboard, and offers no sync meanwhile', async () => {
     const person = user();
     api.answer('connectivity:set-offline', ({ offline }) => connectivityStatus({ state: offline ? 'working-offline' : 'online' }));
