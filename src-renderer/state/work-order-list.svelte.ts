@@ -3,11 +3,11 @@ import { WORK_ORDER_LISTS, type WorkOrderListId } from '../../src-shared/api/wor
 import type { AttentionReason, UrgencyGroup } from '../../src-shared/domain/attention';
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
 import { messageOf } from '../lib/errors';
+import { asKeys, DEFAULT_QUERY, hasFilters, scopeOf, type FilterKey, type Scope, type SortField } from '../lib/work-order-query';
 import * as service from '../services/work-orders';
 import type { SavedViewQuery } from '../services/work-orders';
 import { badges } from './badges.svelte';
 import { cacheChanges } from './cache-changes.svelte';
-import { reference, type FilterOption } from './reference.svelte';
 
 /** The most main answers per call; the list loads pages of this size as the user scrolls. */
 export const PAGE_SIZE = 50;
@@ -18,13 +18,7 @@ export const PAGE_SIZE = 50;
  */
 const MAX_PAGE_READS = 2;
 
-export type Scope = { kind: 'list'; id: WorkOrderListId } | { kind: 'attention' };
-export type SortField = NonNullable<WorkOrderListRequest['sort']>;
-/** The filters the toolbar offers, besides the scope and the search text. */
-export type FilterKey = 'client' | 'typeOfWork' | 'project' | 'manager' | 'tag' | 'city' | 'state' | 'scheduleFrom' | 'scheduleTo';
-
-const DEFAULT_QUERY: SavedViewQuery = { list: 'workorders_all', sort: 'schedule', order: 'asc' };
-const FILTER_KEYS = ['search', 'client', 'typeOfWork', 'project', 'manager', 'city', 'state', 'country', 'provider', 'statusIds', 'scheduleFrom', 'scheduleTo', 'workOrderId'] as const;
+export type { FilterKey, Scope, SortField } from '../lib/work-order-query';
 
 /**
  * The work order list of one Work orders screen: the query (scope, search, filters, sort), the
@@ -56,15 +50,6 @@ export class WorkOrderList {
 
   views = $state.raw<SavedView[]>([]);
 
-  /** The filters' choices, from the reference store. */
-  get clients(): FilterOption[] {
-    return reference.clients;
-  }
-
-  get typesOfWork(): FilterOption[] {
-    return reference.typesOfWork;
-  }
-
   /** The row the keyboard is on (j/k), as an index into the whole list. */
   focusIndex = $state(-1);
   /** The order open in the detail panel. */
@@ -85,10 +70,10 @@ export class WorkOrderList {
   /** The rows on screen, as the table last said (start inclusive, end exclusive). */
   #wanted = { start: 0, end: 0 };
 
-  scope = $derived<Scope>(this.query.attention ? { kind: 'attention' } : { kind: 'list', id: this.query.list ?? 'workorders_all' });
+  scope = $derived<Scope>(scopeOf(this.query));
   /** How many orders the scope holds with no search or filter: what "Filters hide N orders" counts. */
   scopeCount = $derived(this.scope.kind === 'attention' ? this.attentionCount : (this.counts[this.scope.id] ?? 0));
-  hasFilters = $derived(FILTER_KEYS.some((key) => isSet(this.query[key])));
+  hasFilters = $derived(hasFilters(this.query));
   /** The scope's name: "Needs attention", "Drafts". */
   scopeLabel = $derived(this.scope.kind === 'attention' ? 'Needs attention' : (WORK_ORDER_LISTS.find((entry) => entry.id === (this.scope as { id: string }).id)?.label ?? ''));
 
@@ -303,14 +288,4 @@ export class WorkOrderList {
     // Views missing only make the navigation poorer; the list itself must still show.
     this.views = await service.listSavedViews().catch(() => this.views);
   }
-}
-
-function asKeys(ids: number[]): Record<number, true> {
-  return Object.fromEntries(ids.map((id) => [id, true]));
-}
-
-function isSet(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'string') return value.trim() !== '';
-  return value !== undefined && value !== null;
 }

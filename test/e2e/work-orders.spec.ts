@@ -127,8 +127,12 @@ test('Needs attention lists the orders that need the coordinator, each with its 
   expect(count).toBeGreaterThan(0);
   // The app's sidebar carries the same count, on every screen.
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `Work orders ${count} need attention` })).toBeVisible();
-  await expect(grid).toHaveAttribute('aria-rowcount', String(count + 1));
-  for (const row of await dataRows(grid).all()) await expect(row).toContainText(ATTENTION_TEXT);
+  // Sorted by urgency, the queue is grouped by kind: a heading row leads each group.
+  const headings = dataRows(grid).filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(headings.first()).toBeVisible();
+  const groups = await headings.count();
+  await expect(grid).toHaveAttribute('aria-rowcount', String(count + groups + 1));
+  for (const row of await dataRows(grid).filter({ hasNot: page.getByRole('heading') }).all()) await expect(row).toContainText(ATTENTION_TEXT);
 });
 
 test('the keyboard moves through rows and "/" goes to the search box', async ({ page, webHost }) => {
