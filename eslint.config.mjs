@@ -29,6 +29,13 @@ const noIpcLayer = {
   group: ['**/ipc/*', '**/ipc/handlers/*', '!**/src-shared/ipc/*'],
   message: 'Services do not know the IPC layer above them (src-main/ipc); shared IPC rules live in src-shared/ipc.',
 };
+// The renderer's floors, top down: App and the screen registry, views, components, state,
+// services, lib, then src-shared. Each imports only the floors below it (RENDERER.md).
+const rendererAbove = (floors, message) => ({ group: floors.flatMap((floor) => [`**/${floor}`, `**/${floor}/**`]), message });
+const noViews = rendererAbove(['views', 'screens', 'App.svelte'], 'Views sit above this floor: it must not import them (state, services and lib run one way, down to src-shared).');
+const noComponents = rendererAbove(['components'], 'Components sit above state, services and lib: pass what they need down instead.');
+const noState = rendererAbove(['state'], 'State sits above services and lib: a service answers, and state keeps the answer.');
+const noServices = rendererAbove(['services'], 'Services sit above lib: lib holds what any floor may use, and calls nothing above it.');
 const noMain = {
   group: ['**/src-main', '**/src-main/**'],
   message: 'The renderer reaches the main process only through typed IPC (src-renderer/lib/api.ts).',
@@ -82,6 +89,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain] }],
       'no-restricted-globals': ['error', ...nodeGlobals],
     },
+  },
+  {
+    files: ['src-renderer/components/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain, noViews] }] },
+  },
+  {
+    files: ['src-renderer/state/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain, noViews, noComponents] }] },
+  },
+  {
+    files: ['src-renderer/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain, noViews, noComponents, noState] }] },
+  },
+  {
+    files: ['src-renderer/lib/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNode, noElectron, noMain, noViews, noComponents, noState, noServices] }] },
   },
   {
     // Everything in main must run in plain Node so it can be tested; electron stays in the shell.

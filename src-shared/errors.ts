@@ -37,6 +37,7 @@ export const ERROR_CODES = {
   TALENT_POOL_NOT_FOUND: 'That talent pool is not in the offline copy; a sync may bring it.',
   ATTACHMENT_UNREADABLE: 'That file could not be read: it may have been moved, or it is a folder.',
   ATTACHMENT_TOO_LARGE: 'That file is larger than the marketplace accepts (100 MiB).',
+  WORKING_OFFLINE: 'Working offline: nothing is fetched from or sent to the marketplace until you go back online.',
   STAGING_FULL: 'Files waiting to be sent already take all the room Field Desk keeps for them; let them be sent or discard some in the Outbox first.',
   ATTACHMENT_NOT_STAGED: 'The copy of that file kept for upload is gone; attach the file again.',
   LOCAL_MARKETPLACE_FAILED: 'The local marketplace could not be started.',

@@ -10,6 +10,10 @@ export interface ApiErrorDetails {
   fields?: readonly string[];
   /** From a 429's `Retry-After`, so the outbox knows when to try again. */
   retryAfterSeconds?: number;
+  /** The marketplace's own words, for the coordinator: "The ETA can be set only while …". */
+  serverMessage?: string;
+  /** What was asked and what came back, for whoever looks closer: "PUT workorders/10018, HTTP 400". */
+  request?: string;
 }
 
 /**
@@ -21,6 +25,8 @@ export class ApiError extends AppError {
   readonly status: number | undefined;
   readonly fields: readonly string[];
   readonly retryAfterSeconds: number | undefined;
+  readonly serverMessage: string | undefined;
+  readonly request: string | undefined;
 
   constructor(code: ErrorCode, message: string = ERROR_CODES[code], details: ApiErrorDetails = {}) {
     super(code, redactText(message));
@@ -28,6 +34,8 @@ export class ApiError extends AppError {
     this.status = details.status;
     this.fields = details.fields ?? [];
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.serverMessage = details.serverMessage === undefined ? undefined : redactText(details.serverMessage);
+    this.request = details.request;
   }
 
   toJSON(): { code: ErrorCode; message: string; status?: number; fields: readonly string[]; retryAfterSeconds?: number } {
@@ -45,7 +53,7 @@ export function errorFromAnswer(label: CallLabel, status: number, body: unknown,
   const fields = parsed.success ? errorFieldNames(parsed.data.fields) : [];
   const code = codeForStatus(status);
   const message = serverMessage ? `${ERROR_CODES[code]} ${serverMessage} (${label}, HTTP ${status})` : `${ERROR_CODES[code]} (${label}, HTTP ${status})`;
-  return new ApiError(code, message, { status, fields, retryAfterSeconds: status === 429 ? parseRetryAfter(retryAfter) : undefined });
+  return new ApiError(code, message, { status, fields, retryAfterSeconds: status === 429 ? parseRetryAfter(retryAfter) : undefined, serverMessage: serverMessage || undefined, request: `${label}, HTTP ${status}` });
 }
 
 /** The simpler REST form `{status_code, message}`, or the webhook service's `{error}`. */

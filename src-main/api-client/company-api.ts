@@ -14,6 +14,8 @@ import {
   SavedLocationListSchema,
   SavedLocationSchema,
   SavedLocationUpdateBodySchema,
+  SelectionRuleListQuerySchema,
+  SelectionRuleListSchema,
   TagListSchema,
   TalentPoolAttributeListQuerySchema,
   TalentPoolAttributeListSchema,
@@ -103,8 +105,15 @@ export class CompanyApi {
     return this.rest.call({ method: 'GET', path: `company/clients/${segment(clientId)}/projects`, response: ProjectListSchema, signal });
   }
 
+  /** A provider (or a manager of the company): profile, home base, upcoming schedule, jobs with the company. */
   async user(userId: number, { signal }: CallOptions = {}) {
     return this.rest.call({ method: 'GET', path: `users/${segment(userId)}`, response: UserSchema, signal });
+  }
+
+  /** The company's selection rules, a page at a time; auto-dispatch takes one's id as `selection_rule_id`. */
+  async selectionRules(query: Input<typeof SelectionRuleListQuerySchema> = {}, { signal }: CallOptions = {}) {
+    const sent = validated(SelectionRuleListQuerySchema, query, 'selection rule page');
+    return this.rest.call({ method: 'GET', path: 'company/selection_rules', query: queryOf(sent), response: SelectionRuleListSchema, signal });
   }
 
   async talentPoolAttributes(member: PoolMember, query: Input<typeof TalentPoolAttributeListQuerySchema> = {}, { signal }: CallOptions = {}) {

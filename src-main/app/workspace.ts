@@ -1,8 +1,9 @@
 import { AppError } from '../../src-shared/errors';
+import { ApiError } from '../api-client/api-error';
 import type { EnvironmentId, SignInState, SyncStatusPayload, WorkOrderDetail } from '../../src-shared/ipc/channels';
-import type { HttpTransportOptions } from '../api-client/http-transport';
 import { MarketplaceClient } from '../api-client/marketplace-client';
 import { ClientRepository } from '../db/client-repository';
+import { providerName } from '../db/provider-names';
 import { deliverablesRepository } from '../db/deliverables-repository';
 import { openCache, type CacheDatabase } from '../db/database';
 import { DirectoryStateRepository } from '../db/directory-state-repository';
@@ -12,21 +13,15 @@ import { SavedViewRepository } from '../db/saved-view-repository';
 import { TalentPoolRepository } from '../db/talent-pool-repository';
 import { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import { WorkOrderRepository } from '../db/work-order-repository';
-import type { EnvironmentManager } from '../environments/environment-manager';
-import type { Logger } from '../platform/logger';
 import { SyncCache } from '../sync/sync-cache';
 import { SyncService, type SyncStatus } from '../sync/sync-service';
 import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pull';
 import { refreshWorkOrder } from '../sync/work-order-refresh';
-import type { EventHub } from './event-hub';
 import { Lifecycle } from './lifecycle';
 import { WebhookAdmin } from '../webhooks/webhook-admin';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
-import type { Connectivity } from '../outbox/connectivity';
 import { Documents } from '../outbox/documents';
-import type { FileStaging } from '../outbox/operation';
 import { Outbox } from '../outbox/outbox';
-import type { BackoffOptions } from '../outbox/retry-policy';
 import { OutboxRunner } from '../outbox/runner';
 
 /** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
@@ -38,29 +33,13 @@ export interface WorkspaceRemote {
   /** Sends the outbox while connected. */
   runner: OutboxRunner;
   webhooks: WebhookAdmin;
+  /** Stops following the connection (done by `disconnect`). */
+  unfollow: () => void;
 }
 
-/** How the outbox behaves: the app's defaults, or short delays in tests. */
-export interface OutboxSettings {
-  staging?: FileStaging;
-  connectivity: Connectivity;
-  /** The undo window of assign, approve and cancel (a setting). */
-  undoMs: () => number;
-  concurrency?: number;
-  backoff?: BackoffOptions;
-  /** The client's timeouts (the app's defaults unless a test shortens them). */
-  http?: ClientTimeouts;
-}
+import type { WorkspaceOptions } from './workspace-options';
 
-export type ClientTimeouts = Pick<HttpTransportOptions, 'connectTimeoutMs' | 'headersTimeoutMs' | 'bodyTimeoutMs'>;
-
-export interface WorkspaceOptions {
-  environment: EnvironmentId;
-  manager: EnvironmentManager;
-  events: EventHub;
-  logger: Logger;
-  outbox: OutboxSettings;
-}
+export type { ClientTimeouts, OutboxSettings, WorkspaceOptions } from './workspace-options';
 
 /**
  * How often a connected workspace pulls on its own. Webhooks cannot reach a desktop app, so this is
@@ -117,6 +96,7 @@ export class Workspace {
       reference: (kind) => this.referenceData.get(kind, Number.MAX_SAFE_INTEGER).map((entry) => entry.value),
       logger,
       undoMs: options.outbox.undoMs,
+      providerName: (id) => providerName(this.db, id),
       events: {
         changed: (counts) => {
           events.emit('outbox:changed', counts);
@@ -186,10 +166,10 @@ export class Workspace {
 
   /** An order with what hangs off it, from the cache only, read in one transaction: a pull writing the order and then its parts is seen before or after, never between. */
   detail(id: number): WorkOrderDetail {
-    const { order, parts } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id) }))();
+    const { order, parts, marks } = this.db.transaction(() => ({ order: this.workOrders.get(id), parts: this.parts.get(id), marks: this.workOrders.marks([id]) }))();
     if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
     const { fetchedAt, ...lists } = parts;
-    return { order, ...lists, partsFetchedAt: fetchedAt };
+    return { order, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id), attention: marks.attention[id] ?? [] };
   }
 
   /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */
@@ -210,6 +190,7 @@ export class Workspace {
     let sending: Promise<void> = Promise.resolve();
     await current.lifecycle.close(
       () => {
+        current.unfollow();
         current.sync.stop();
         // Lets the request on the wire finish; what is left stays queued for the next connection.
         sending = current.runner.stop();
@@ -238,9 +219,13 @@ export class Workspace {
     const connection = await manager.connection(environment);
     // Closing began while the addresses were read (or the local marketplace started): connect nothing.
     this.#lifecycle.assertOpen();
-    const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger, http: this.options.outbox.http });
+    const { connectivity, staging, concurrency, backoff } = this.options.outbox;
+    const workingOffline = () => connectivity.state === 'working-offline';
+    // Working offline holds every request, not only the outbox's: no pull, no refresh, no download.
+    const http = { ...this.options.outbox.http, refuse: () => (workingOffline() ? new ApiError('WORKING_OFFLINE') : undefined) };
+    const client = new MarketplaceClient({ baseUrl: connection.baseUrl, authUrl: connection.authUrl, credentials: connection.credentialSource, logger, http });
     const directory = { locations: this.locations, clients: this.clients, talentPools: this.talentPools, state: new DirectoryStateRepository(this.db) };
-    const sync = new SyncService({ client, cache: this.#syncCache, referenceData: this.referenceData, directory, parts: this.#partsPull(client), now: Date.now });
+    const sync = new SyncService({ client, cache: this.#syncCache, referenceData: this.referenceData, directory, parts: this.#partsPull(client), now: Date.now, paused: workingOffline });
     let previous = sync.status.state;
     sync.onChange((status) => {
       events.emit('sync:progress', { environment, ...status });
@@ -252,7 +237,6 @@ export class Workspace {
       }
       previous = status.state;
     });
-    const { connectivity, staging, concurrency, backoff } = this.options.outbox;
     const runner = new OutboxRunner({
       outbox: this.outbox,
       client,
@@ -270,7 +254,9 @@ export class Workspace {
     // Any answer at all from the API's address means the network is back.
     connectivity.setProbe(() => client.transport.send({ method: 'GET', url: connection.baseUrl }).then(() => true, () => false));
     const webhooks = new WebhookAdmin(connection, client.transport, connectivity);
-    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED'), runner, webhooks };
+    // The switch to working offline pauses the pull, and the way back resumes it.
+    const unfollow = connectivity.onChange(() => sync.pausedChanged());
+    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED'), runner, webhooks, unfollow };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
     sync.start(SYNC_INTERVAL_MS);
     runner.start();

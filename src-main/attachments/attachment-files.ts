@@ -29,7 +29,7 @@ export interface CachedAttachment {
 }
 
 /** Failures that mean "the marketplace cannot be asked now", not "it said no". */
-const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'AUTH_SIGNED_OUT', 'AUTH_CREDENTIALS_REQUIRED', 'API_SERVER_ERROR', 'API_RATE_LIMITED']);
+const UNREACHABLE: ReadonlySet<ErrorCode> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'AUTH_SIGNED_OUT', 'AUTH_CREDENTIALS_REQUIRED', 'API_SERVER_ERROR', 'API_RATE_LIMITED', 'WORKING_OFFLINE']);
 
 /**
  * An attachment's bytes for previews and downloads: the cache first, else the marketplace (its

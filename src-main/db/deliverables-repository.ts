@@ -49,6 +49,15 @@ const QUEUE_SQL = `
     AND (f.type IS NULL OR f.type = 'slot')
   ORDER BY json_extract(a.json, '$.created.utc') DESC, a.id DESC`;
 
+/** The queue's own conditions, counted. */
+const WAITING_SQL = `
+  SELECT COUNT(*) FROM attachments a INDEXED BY attachments_awaiting_review
+  JOIN work_orders w ON w.id = a.work_order_id
+  LEFT JOIN attachment_folders f ON f.id = a.folder_id
+  WHERE a.status = 'pending' AND a.id > 0
+    AND w.status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')})
+    AND (f.type IS NULL OR f.type = 'slot')`;
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
 function personName(user: { id?: number | null; first_name?: string | null; last_name?: string | null } | null | undefined): { id: number; name: string } | null {
@@ -105,9 +114,11 @@ export class DeliverablesRepository {
   readonly #insertFolder: Statement;
   readonly #storeFolders: (workOrderId: number, folders: readonly AttachmentFolder[]) => void;
   readonly #reviewable: Statement<[], number>;
+  readonly #waiting: Statement<[], number>;
 
   constructor(db: CacheDatabase) {
     this.#queue = db.prepare(QUEUE_SQL) as Statement<[], QueueRow>;
+    this.#waiting = db.prepare(WAITING_SQL).pluck() as Statement<[], number>;
     this.#reviewable = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')}) AND pending = 0 AND id > 0 ORDER BY id`).pluck() as Statement<[], number>;
     this.#deleteFolders = db.prepare('DELETE FROM attachment_folders WHERE work_order_id = ?');
     // Only for a cached order: a folder outlives no order.
@@ -170,6 +181,11 @@ export class DeliverablesRepository {
         orders: options(all, (item) => ({ id: item.workOrderId, name: `#${item.workOrderId} ${item.order.title ?? ''}`.trim() })),
       },
     };
+  }
+
+  /** How many files wait for review: the queue's length, for the navigation's badge, without reading the queue. */
+  waitingCount(): number {
+    return this.#waiting.get() as number;
   }
 
   /** Orders whose provider may be adding files (under way or done): their folders are worth asking for on every pull. */

@@ -37,6 +37,8 @@ export const INSIGHTS_SQL = {
   // Few orders have an open problem: their index (`+` keeps the planner off the schedule's) beats the period's.
   openProblems: `SELECT COUNT(*) FROM work_orders w WHERE w.open_problems > 0 AND ${W_IN_PERIOD.replaceAll('w.schedule_start', '+w.schedule_start')}`,
   unscheduled: 'SELECT COUNT(*) FROM work_orders WHERE schedule_start IS NULL',
+  // The schedule index's first entry: where the cached data starts, whatever the period.
+  firstScheduled: 'SELECT min(schedule_start) FROM work_orders',
   durationSpans: durationSpansSql(IN_PERIOD),
   clientName: `SELECT ${CLIENT_NAME('?')}`,
   problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
@@ -80,6 +82,7 @@ export class InsightsRepository {
       weeks,
       orders: totals.orders,
       unscheduled: this.#sql.unscheduled.pluck().get() as number,
+      firstScheduled: (this.#sql.firstScheduled.pluck().get() as number | null) ?? null,
       statusByWeek: (this.#sql.statusByWeek.all(parameters) as { week: number; statusId: number | null; count: number }[]).map((row) => ({ weekStart: weekStart(row.week), statusId: row.statusId, count: row.count })),
       withMilestones: totals.withMilestones,
       timeToDispatch: { byTypeOfWork: percentileRows('dispatch', 'type'), byClient: percentileRows('dispatch', 'client') },

@@ -1,5 +1,5 @@
 import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
-import { AT_RISK_WITHIN_MS, type AttentionReason, UNCONFIRMED_WITHIN_MS } from '../../src-shared/domain/attention';
+import { AT_RISK_WITHIN_MS, type AttentionReason, TRIAGE_REASONS, UNCONFIRMED_WITHIN_MS } from '../../src-shared/domain/attention';
 
 const id = (slug: StatusSlug): number => statusBySlug(slug)?.id ?? -1;
 const ASSIGNED = id('assigned');
@@ -35,11 +35,11 @@ export const ATTENTION_CONDITIONS: Readonly<Record<AttentionReason, string>> = {
 const REASONS = Object.keys(ATTENTION_CONDITIONS) as AttentionReason[];
 
 /**
- * Any reason at all: the "Needs attention" view. One OR of all the rules would scan every row; a
- * union of the rules lets each use its index (the attention index, the one of orders with
- * problems), and the set is made once per query.
+ * Any triage reason: the "Needs attention" view (files waiting for review have Deliverables). One
+ * OR of all the rules would scan every row; a union of the rules lets each use its index (the
+ * attention index, the one of orders with problems), and the set is made once per query.
  */
-const ATTENTION_IDS = REASONS.map((reason) => `SELECT w.id FROM work_orders w WHERE ${ATTENTION_CONDITIONS[reason]}`).join(' UNION ');
+const ATTENTION_IDS = TRIAGE_REASONS.map((reason) => `SELECT w.id FROM work_orders w WHERE ${ATTENTION_CONDITIONS[reason]}`).join(' UNION ');
 export const NEEDS_ATTENTION = `w.id IN (${ATTENTION_IDS})`;
 
 /** How many orders need attention, counted from the union itself. */
@@ -47,3 +47,6 @@ export const ATTENTION_COUNT_SQL = `SELECT COUNT(*) FROM (${ATTENTION_IDS})`;
 
 /** The reasons of each row, as a comma-separated text column named `reasons`. */
 export const ATTENTION_REASONS_COLUMN = `concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '${reason}' END`).join(', ')}) AS reasons`;
+
+/** The rank of a row's most urgent triage reason (0: late), for the triage queue's order; the rules need `@now`. */
+export const URGENCY_RANK = `CASE ${TRIAGE_REASONS.map((reason, rank) => `WHEN ${ATTENTION_CONDITIONS[reason]} THEN ${rank}`).join(' ')} ELSE ${TRIAGE_REASONS.length} END`;

@@ -9,10 +9,11 @@ import {
   type WorkOrderSortField,
 } from '../../src-shared/api/work-order-list';
 import { searchExpression } from './search-query';
-import { NEEDS_ATTENTION } from './work-order-attention';
+import type { UrgencyGroup } from '../../src-shared/domain/attention';
+import { NEEDS_ATTENTION, URGENCY_RANK } from './work-order-attention';
 
-/** The service's sorts the cache can answer (it has no creation date column), plus the last change. */
-export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated';
+/** The service's sorts the cache can answer (it has no creation date column), plus the last change and the triage's urgency. */
+export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated' | 'urgency';
 
 /** GET workorders' query, answered from the cache; `status_ids` narrows further than a list. */
 export type CachedWorkOrderQuery = Partial<
@@ -43,6 +44,8 @@ export interface CachedWorkOrderPage {
   page: number;
   pages: number;
   per_page: number;
+  /** Sorted by urgency: how many orders each triage reason leads, most urgent first. */
+  groups?: UrgencyGroup[];
 }
 
 /** The status ids of a list's statuses (an unknown slug matches nothing). */
@@ -56,7 +59,7 @@ function listCondition(list: WorkOrderListId): string | null {
 }
 
 /** Each sort ends on the id so pages never overlap, and follows an index in both directions. */
-const SORT_KEYS: Readonly<Record<CachedWorkOrderSortField, string>> = {
+const SORT_KEYS: Readonly<Record<Exclude<CachedWorkOrderSortField, 'urgency'>, string>> = {
   id: 'w.id',
   title: 'w.title COLLATE NOCASE',
   schedule: 'w.schedule_start',
@@ -101,6 +104,17 @@ export interface ListQuery {
   page: number;
 }
 
+/**
+ * Urgency (the triage queue's order): the most urgent reason first, then the earliest start, so
+ * what is due soonest within a group leads it. Its direction is fixed: the least urgent first helps nobody.
+ */
+function orderBy(query: CachedWorkOrderQuery): string {
+  if (query.sort === 'urgency') return `${URGENCY_RANK}, coalesce(w.schedule_start, 9007199254740991), w.id`;
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  const sortKey = SORT_KEYS[query.sort ?? 'id'];
+  return sortKey === SORT_KEYS.id ? `w.id ${direction}` : `${sortKey} ${direction}, w.id ${direction}`;
+}
+
 export function listQuery(query: CachedWorkOrderQuery): ListQuery {
   const conditions: string[] = [];
   const parameters: Record<string, string | number> = {};
@@ -121,17 +135,13 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     conditions.push(MATCH);
     parameters.search = search;
   }
-  if (query.attention) {
-    conditions.push(NEEDS_ATTENTION);
-    parameters.now = query.now ?? Date.now();
-  }
-  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
-  const sortKey = SORT_KEYS[query.sort ?? 'id'];
+  if (query.attention) conditions.push(NEEDS_ATTENTION);
+  if (query.attention || query.sort === 'urgency') parameters.now = query.now ?? Date.now();
   return {
     where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '',
     parameters,
     search: Boolean(search),
-    orderBy: sortKey === SORT_KEYS.id ? `w.id ${direction}` : `${sortKey} ${direction}, w.id ${direction}`,
+    orderBy: orderBy(query),
     perPage: clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE),
     page: clampPage(query.page, 1, Number.MAX_SAFE_INTEGER),
   };

@@ -1,10 +1,10 @@
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
-import type { AttentionReason } from '../../src-shared/domain/attention';
+import { type AttentionReason, TRIAGE_REASONS, type UrgencyGroup } from '../../src-shared/domain/attention';
 import type { CacheDatabase } from './database';
 import { StatementCache } from './statement-cache';
-import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN } from './work-order-attention';
+import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './work-order-attention';
 import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
 import { deferIndexes, restoreIndexes } from './deferred-indexes';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
@@ -193,7 +193,16 @@ export class WorkOrderRepository {
       const json = jsonById.get(id);
       return json === undefined ? [] : [JSON.parse(json) as WorkOrder];
     });
-    return { results, total, page, pages, per_page: perPage };
+    return { results, total, page, pages, per_page: perPage, ...(query.sort === 'urgency' ? { groups: this.#urgencyGroups(where, parameters) } : {}) };
+  }
+
+  /** How many orders of an urgency-sorted list each triage reason leads: the queue's groups, in order. */
+  #urgencyGroups(where: string, parameters: Record<string, string | number>): UrgencyGroup[] {
+    const rows = this.#statements.get(`SELECT ${URGENCY_RANK} AS rank, COUNT(*) AS count FROM work_orders w ${where} GROUP BY rank ORDER BY rank`).all(parameters) as { rank: number; count: number }[];
+    return rows.flatMap(({ rank, count }) => {
+      const reason = TRIAGE_REASONS[rank];
+      return reason ? [{ reason, count }] : [];
+    });
   }
 
   /** The pending mark and the attention reasons of these orders (a page's ids). */

@@ -7,6 +7,8 @@ import type { DocKey } from './documents';
 import type { EnqueueContext } from './operation';
 import { operationOf } from './operations/index';
 import type { StoredEntry } from './outbox-store';
+import { recordOfLane } from './temporary-ids';
+import { lookUpNames } from './entry-names';
 
 export interface NewEntryOptions {
   /** Ids of records created offline, as the outbox knows them now. */
@@ -22,7 +24,10 @@ export interface NewEntryOptions {
 export async function newEntry<K extends WriteChannelName>(kind: K, input: ChannelInput<K>, { map, context: enqueue, undoMs, now: clock }: NewEntryOptions): Promise<{ entry: StoredEntry; keys: DocKey[] }> {
   const definition = operationOf(kind);
   const mapped = definition.mapIds(input, map);
-  const context = (await definition.prepare?.(mapped, enqueue)) ?? {};
+  const prepared = (await definition.prepare?.(mapped, enqueue)) ?? {};
+  const workOrderId = definition.workOrderId(mapped, prepared);
+  const locationId = kind.startsWith('locations:') ? (mapped as { id?: number }).id : undefined;
+  const context = { ...prepared, names: lookUpNames(mapped, workOrderId, locationId, enqueue) };
   // After the preparation, which may copy a file: an undo window starts when the entry is queued.
   const now = clock();
   const entry: StoredEntry = {
@@ -31,7 +36,7 @@ export async function newEntry<K extends WriteChannelName>(kind: K, input: Chann
     kind,
     lane: definition.lane(mapped, context),
     after: definition.after?.(mapped) ?? [],
-    workOrderId: definition.workOrderId(mapped, context),
+    workOrderId,
     input: mapped,
     context,
     state: 'queued',
@@ -62,7 +67,7 @@ export function editedInput(entry: StoredEntry, input: unknown, map: (id: number
   if (!parsed.success) throw new AppError('IPC_INVALID_INPUT', describeIssues(entry.kind, parsed.error));
   const definition = operationOf(entry.kind);
   const mapped = definition.mapIds(parsed.data, map);
-  if (definition.lane(mapped, entry.context) !== entry.lane) throw new AppError('IPC_INVALID_INPUT', 'An edit cannot move a change to another record.');
+  if (recordOfLane(definition.lane(mapped, entry.context)) !== recordOfLane(entry.lane)) throw new AppError('IPC_INVALID_INPUT', 'An edit cannot move a change to another record.');
   return { input: mapped, keys: [...new Set([...definition.docs(entry.input, entry.context), ...definition.docs(mapped, entry.context)])] };
 }
 

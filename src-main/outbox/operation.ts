@@ -23,6 +23,8 @@ export interface EnqueueContext {
   /** The temporary id a create gets: negative, unique for ever in this cache. */
   tempId: number;
   staging: FileStaging | undefined;
+  /** A provider's name as the cache knows it (pools, requests, assignments), for what the outbox shows. */
+  providerName(id: number): string | undefined;
 }
 
 /** What a send may use. `base` is the marketplace's last known state of a record (not the optimistic one). */
@@ -65,7 +67,8 @@ export interface Operation<K extends WriteChannelName = WriteChannelName> {
   workOrderId(input: Input<K>, context: Record<string, unknown>): number | null;
   /** Binds money or a provider: waits out the undo window before it is sent. */
   undoable?: boolean;
-  summary(input: Input<K>): string;
+  /** The change in the coordinator's words, with the names its context keeps (`entry-names.ts`). */
+  summary(input: Input<K>, context: Record<string, unknown>): string;
   /** At enqueue, outside the transaction: checks against the cache, stages files; answers the entry's context. */
   prepare?(input: Input<K>, context: EnqueueContext): Promise<Record<string, unknown>> | Record<string, unknown>;
   /** The records this change shows on at once. */

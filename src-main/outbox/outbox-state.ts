@@ -31,6 +31,8 @@ export class OutboxState {
   readonly now: () => number;
   entries: StoredEntry[];
   readonly #listeners = new Set<() => void>();
+  /** Orders reprojected since the last announcement. */
+  readonly #touchedOrders = new Set<number>();
 
   constructor(private readonly options: OutboxStateOptions) {
     this.store = new OutboxStore(options.db);
@@ -56,10 +58,14 @@ export class OutboxState {
 
   reproject(keys: readonly DocKey[], orders: readonly number[]): void {
     this.projector.reproject(keys, orders, this.entries, this.map);
+    for (const id of orders) this.#touchedOrders.add(id);
   }
 
+  /** Says what changed since the last time: the records shown anew, and the orders whose waiting changes changed. */
   announce(keys: readonly DocKey[], renamed: { from: number; to: number }[] = []): void {
-    announceChange(this.options.events, keys, this.counts(), renamed);
+    const orders = [...this.#touchedOrders];
+    this.#touchedOrders.clear();
+    announceChange(this.options.events, keys, this.counts(), renamed, orders);
   }
 
   /** Records shown anew, and maybe an entry ready: both said. */

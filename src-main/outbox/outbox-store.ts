@@ -11,6 +11,8 @@ export interface EntryError {
   code: ErrorCode;
   message: string;
   fields: string[];
+  /** The request and its answer's status, apart from the message ("PUT workorders/10018, HTTP 400"). */
+  detail?: string;
 }
 
 export interface ConflictField {

@@ -25,7 +25,7 @@ export function entryView(entry: StoredEntry, entries: readonly StoredEntry[], n
   return {
     id: entry.id,
     kind: entry.kind,
-    summary: operationOf(entry.kind).summary(entry.input),
+    summary: operationOf(entry.kind).summary(entry.input, entry.context),
     workOrderId: entry.workOrderId,
     state: stateOf(entry, entries, now),
     attempts: entry.attempts,

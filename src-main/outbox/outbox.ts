@@ -21,6 +21,8 @@ export interface OutboxOptions extends OutboxStateOptions {
   reference?: (kind: string) => unknown[];
   /** The undo window of assign, approve and cancel, read at each enqueue (a setting). */
   undoMs: () => number;
+  /** A provider's name as the cache knows it, for what the outbox shows. */
+  providerName?: (id: number) => string | undefined;
 }
 
 /**
@@ -73,7 +75,8 @@ export class Outbox {
   /** A new entry for `input`, not yet stored, taking the next temporary id; `at` is a batch's one time. */
   #prepare<K extends WriteChannelName>(kind: K, input: ChannelInput<K>, at?: number): Promise<{ entry: StoredEntry; keys: DocKey[] }> {
     const { documents, reference, staging } = this.options;
-    const context = { read: (key: DocKey) => documents.read(key), reference: (name: string) => reference?.(name) ?? [], tempId: this.#state.ids.next(), staging };
+    const providerName = (id: number) => this.options.providerName?.(id);
+    const context = { read: (key: DocKey) => documents.read(key), reference: (name: string) => reference?.(name) ?? [], tempId: this.#state.ids.next(), staging, providerName };
     return newEntry(kind, input, { map: this.map, context, undoMs: this.options.undoMs(), now: () => at ?? this.#state.now() });
   }
 
@@ -107,8 +110,11 @@ export class Outbox {
     return prepared.map(({ entry }) => receiptOf(entry));
   }
 
-  list(): OutboxEntry[] {
-    return this.#state.entries.map((entry) => entryView(entry, this.#state.entries, this.#state.now()));
+  /** Every entry not applied, oldest first; or only those of one order. */
+  list(workOrderId?: number): OutboxEntry[] {
+    const { entries } = this.#state;
+    const chosen = workOrderId === undefined ? entries : entries.filter((entry) => entry.workOrderId === workOrderId);
+    return chosen.map((entry) => entryView(entry, entries, this.#state.now()));
   }
 
   view(entryId: string): OutboxEntry {

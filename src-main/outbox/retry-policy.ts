@@ -29,8 +29,15 @@ export function classify(error: unknown): FailureKind {
   return { kind: 'refused' };
 }
 
+/**
+ * The failure as the outbox shows it: a refusal in the marketplace's own words when it gave some,
+ * the request and its HTTP status kept apart as the detail.
+ */
 export function entryError(error: unknown): EntryError {
-  if (error instanceof ApiError) return { code: error.code, message: error.message, fields: [...error.fields] };
+  if (error instanceof ApiError) {
+    const detail = error.request === undefined ? {} : { detail: error.request };
+    return { code: error.code, message: error.serverMessage ?? error.message, fields: [...error.fields], ...detail };
+  }
   if (error instanceof AppError) return { code: error.code, message: error.message, fields: [] };
   return { code: 'INTERNAL', message: new AppError('INTERNAL').message, fields: [] };
 }

@@ -66,14 +66,10 @@ export class TemporaryIds {
  * their order and the ids in their inputs (`mapInput` maps with the real id known).
  */
 export function renamedEntries(entries: readonly StoredEntry[], temp: number, real: number, mapInput: (entry: StoredEntry) => StoredEntry['input']): [StoredEntry, Partial<StoredEntry>][] {
-  const lanes = new Map([
-    [`wo:${temp}`, `wo:${real}`],
-    [`loc:${temp}`, `loc:${real}`],
-  ]);
   const changed: [StoredEntry, Partial<StoredEntry>][] = [];
   for (const entry of entries) {
-    const lane = lanes.get(entry.lane) ?? entry.lane;
-    const after = entry.after.map((name) => lanes.get(name) ?? name);
+    const lane = renamedLane(entry.lane, temp, real);
+    const after = entry.after.map((name) => renamedLane(name, temp, real));
     const workOrderId = entry.workOrderId === temp ? real : entry.workOrderId;
     const input = mapInput(entry);
     if (lane !== entry.lane || workOrderId !== entry.workOrderId || JSON.stringify(input) !== JSON.stringify(entry.input) || after.join() !== entry.after.join()) {
@@ -82,3 +78,15 @@ export function renamedEntries(entries: readonly StoredEntry[], temp: number, re
   }
   return changed;
 }
+
+/** A lane of the record `temp` (`wo:-3`, or a part of it, `wo:-3:messages`) as a lane of `real`. */
+export function renamedLane(lane: string, temp: number, real: number): string {
+  for (const kind of ['wo', 'loc']) {
+    const prefix = `${kind}:${temp}`;
+    if (lane === prefix || lane.startsWith(`${prefix}:`)) return `${kind}:${real}${lane.slice(prefix.length)}`;
+  }
+  return lane;
+}
+
+/** The record a lane belongs to: `wo:12` for `wo:12` and `wo:12:messages` alike. */
+export const recordOfLane = (lane: string): string => lane.split(':').slice(0, 2).join(':');

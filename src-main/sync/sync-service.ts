@@ -2,7 +2,7 @@ import { AppError, type ErrorBody } from '../../src-shared/errors';
 import { pullAll, type PullDependencies, type PullOptions, type PullSummary, type SyncProgress } from './pull';
 
 export interface SyncStatus {
-  state: 'idle' | 'syncing' | 'error';
+  state: 'idle' | 'syncing' | 'error' | 'paused';
   /** Epoch ms of the last pull that finished; null before the first. */
   lastSyncedAt: number | null;
   lastError?: ErrorBody;
@@ -13,6 +13,8 @@ export type SyncStatusListener = (status: SyncStatus) => void;
 
 export interface SyncServiceDependencies extends PullDependencies {
   now: () => number;
+  /** True while the coordinator works offline: no pull starts, the status says `paused`. */
+  paused?: () => boolean;
 }
 
 const errorBody = (error: unknown): ErrorBody => (error instanceof AppError ? error.toBody() : new AppError('INTERNAL').toBody());
@@ -44,8 +46,12 @@ export class SyncService {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Pulls now, or joins the pull under way. */
+  /** Pulls now, or joins the pull under way; while paused, says so instead (SYNC_PAUSED is not a failure). */
   syncNow(): Promise<PullSummary> {
+    if (this.deps.paused?.()) {
+      this.#pause();
+      return Promise.reject(new AppError('WORKING_OFFLINE'));
+    }
     this.#running ??= this.#pull().finally(() => {
       this.#running = undefined;
       this.#controller = undefined;
@@ -68,6 +74,23 @@ export class SyncService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = undefined;
     this.cancel();
+  }
+
+  /**
+   * The coordinator started or stopped working offline: a pull under way stops and the status says
+   * `paused`; back online, the pull the pause held back runs now.
+   */
+  pausedChanged(): void {
+    if (this.deps.paused?.()) {
+      this.cancel();
+      this.#pause();
+    } else if (this.#status.state === 'paused') {
+      this.syncNow().catch(() => undefined);
+    }
+  }
+
+  #pause(): void {
+    if (this.#status.state !== 'paused') this.#update({ state: 'paused', lastSyncedAt: this.#status.lastSyncedAt, progress: null });
   }
 
   /** Cancels the pull under way: it rejects with SYNC_CANCELLED, keeping what it wrote. */
@@ -93,7 +116,9 @@ export class SyncService {
       this.#update({ state: 'idle', lastSyncedAt: this.deps.now(), progress: this.#status.progress });
       return summary;
     } catch (error) {
-      this.#update({ state: 'error', lastSyncedAt: this.#status.lastSyncedAt, lastError: errorBody(error), progress: this.#status.progress });
+      // Cut short by the switch to working offline: paused, not failed.
+      if (this.deps.paused?.()) this.#pause();
+      else this.#update({ state: 'error', lastSyncedAt: this.#status.lastSyncedAt, lastError: errorBody(error), progress: this.#status.progress });
       throw error;
     }
   }

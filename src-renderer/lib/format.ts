@@ -2,35 +2,23 @@ import type { Pay } from '../../src-shared/api/pay';
 import { statusById, statusDisplay } from '../../src-shared/api/status';
 import type { Schedule } from '../../src-shared/api/schedule';
 import type { WorkOrderLocation } from '../../src-shared/api/location';
+import { epochOfUtc, formatMoment, formatMomentRange, formatOwnMoment, formatSiteMoment, siteZoneOf } from '../../src-shared/domain/moments';
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** What the site's zone is read from: the order's schedule and location. */
+type SiteOrder = { schedule?: unknown; location?: unknown } | null | undefined;
+type Moment = { utc?: string | null } | null | undefined;
+
 const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2, minimumFractionDigits: 0 });
 const CLOCK = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-/** `2026-11-29` + `05:14:16` → "Sun, Nov 29 05:14": calendar maths in UTC so the machine's zone never shifts the day. */
-function dayAndTime(date: string, time: string): string | undefined {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!year || !month || !day) return undefined;
-  return `${DAY.format(new Date(Date.UTC(year, month - 1, day)))} ${time.slice(0, 5)}`;
-}
-
 /**
- * The schedule's start as the technician sees it: the site's local time (the service sends it),
- * else the UTC time labelled as such. Never the coordinator's own zone, which would mislead.
+ * The schedule's start in the site's time with the site's zone named ("Sun, Nov 29 09:00 CST");
+ * `zone` is the IANA name for a tooltip. Never the coordinator's own zone, which would mislead.
  */
-export function formatScheduleStart(schedule: Schedule | null | undefined): { text: string; zone: string } | undefined {
-  const start = schedule?.service_window?.start;
-  const zoneName = (schedule as { time_zone?: { name?: string } } | null | undefined)?.time_zone?.name;
-  if (start?.local?.date && start.local.time) {
-    const text = dayAndTime(start.local.date, start.local.time);
-    if (text) return { text, zone: zoneName ?? 'site time' };
-  }
-  if (start?.utc) {
-    const [date, time] = start.utc.split(' ');
-    const text = date && time ? dayAndTime(date, time) : undefined;
-    if (text) return { text: `${text} UTC`, zone: 'UTC' };
-  }
-  return undefined;
+export function formatScheduleStart(order: NonNullable<SiteOrder> & { schedule?: Schedule | null }): { text: string; zone: string } | undefined {
+  const utc = order.schedule?.service_window?.start?.utc;
+  if (!utc || epochOfUtc(utc) === undefined) return undefined;
+  return { text: formatSiteMoment(utc, order), zone: siteZoneOf(order) };
 }
 
 export function formatLocation(location: WorkOrderLocation | null | undefined): string {
@@ -77,37 +65,26 @@ export function formatMoney(amount: number | null | undefined): string {
   return Number.isInteger(amount) ? MONEY.format(amount) : MONEY_CENTS.format(amount);
 }
 
-/** The site's time zone as the service names it on the schedule or the location; undefined when it does not. */
-export function siteZone(order: { schedule?: unknown; location?: unknown }): string | undefined {
-  const read = (value: unknown) => (value as { time_zone?: { name?: unknown } } | null | undefined)?.time_zone?.name;
-  const name = read(order.schedule) ?? read(order.location);
-  return typeof name === 'string' && name !== '' ? name : undefined;
+/** A moment the service answers ({utc}) in the site's time, its zone named: a schedule, an ETA, a check-in, a problem at the site. */
+export function formatSiteTime(moment: Moment, order: SiteOrder): string {
+  return formatSiteMoment(moment?.utc, order);
 }
 
 /**
- * Any moment the service answers ({utc, local}), as "Sun, Nov 29 05:14" in the site's local time
- * when it sends one, else in UTC marked as such: like the schedule, never the coordinator's zone.
+ * A moment in the coordinator's own time, its zone named: a message, a request, a review, a file
+ * received. A thread or a queue across sites reads in one zone, in the order things happened.
  */
-export function formatTimestamp(moment: { utc?: string | null; local?: { date?: string | null; time?: string | null } | null } | null | undefined): string {
-  if (moment?.local?.date && moment.local.time) {
-    const text = dayAndTime(moment.local.date, moment.local.time);
-    if (text) return text;
-  }
-  const [date, time] = (moment?.utc ?? '').split(' ');
-  const text = date && time ? dayAndTime(date, time) : undefined;
-  return text ? `${text} UTC` : '—';
+export function formatOwnTime(moment: Moment): string {
+  return formatOwnMoment(epochOfUtc(moment?.utc));
 }
 
-/** The service window in the site's time: "Sun, Nov 29 09:00 – 13:00", with its mode's words. */
-export function formatServiceWindow(schedule: Schedule | null | undefined): string | undefined {
-  const window = schedule?.service_window;
-  if (!window?.start) return undefined;
-  const start = formatTimestamp(window.start);
-  if (!window.end || window.mode === 'exact') return start;
-  const end = formatTimestamp(window.end);
-  // The same day twice reads as noise: "09:00 – 13:00" after the date.
-  const sameDay = window.start.local?.date && window.start.local.date === window.end.local?.date;
-  const range = `${start} – ${sameDay ? end.slice(end.lastIndexOf(' ') + 1) : end}`;
+/** The service window in the site's time: "Sun, Nov 29 09:00 – 13:00 CST", with its mode's words. */
+export function formatServiceWindow(window: Schedule['service_window'] | null | undefined, order: SiteOrder): string | undefined {
+  const start = epochOfUtc(window?.start?.utc);
+  if (!window || start === undefined) return undefined;
+  const end = epochOfUtc(window.end?.utc);
+  if (end === undefined || window.mode === 'exact') return formatMoment(start, siteZoneOf(order));
+  const range = formatMomentRange(start, end, siteZoneOf(order));
   return window.mode === 'hours' ? `${range} (any hours within)` : range;
 }
 

@@ -52,3 +52,15 @@ export function htmlToText(html: string | null | undefined): string {
     .replace(/^(- .*)\n\n(?=- )/gm, '$1\n')
     .trim();
 }
+
+/** A block of a description as the detail shows it: a paragraph (its line breaks kept) or a bulleted list. */
+export type TextBlock = { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+
+/** The form's text (`htmlToText`) as blocks: blank lines part them, a run of "- " lines is a list. */
+export function textBlocks(text: string): TextBlock[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) => block.split('\n').filter((line) => line.trim() !== ''))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => (lines.every((line) => BULLET.test(line)) ? { kind: 'list', items: lines.map((line) => line.replace(BULLET, '').trim()) } : { kind: 'paragraph', text: lines.join('\n') }));
+}

@@ -6,7 +6,8 @@ import { ATTACHMENT_CONTENT_PATH, type AttachmentPreviewInfo, type AttachmentRef
 import { invoke, isDesktop } from '../lib/api';
 import { svgToPng } from '../lib/svg-bitmap';
 import { takeToken } from '../lib/web-bridge';
-import { toasts } from '../state/toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf } from '../lib/errors';
 
 /** What a preview shows: an object URL for images and PDFs, escaped text for text. */
 export type LoadedPreview =
@@ -102,7 +103,7 @@ class AttachmentFilesService {
       // The browser has taken the URL once click() returns; revoking later keeps slow ones safe.
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
-      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `${name} could not be downloaded.` });
+      toasts.show({ tone: 'danger', message: messageOf(error, `${name} could not be downloaded.`) });
     }
   }
 

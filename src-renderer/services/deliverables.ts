@@ -1,9 +1,8 @@
-import { AppError } from '../../src-shared/errors';
 import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import { AttachmentReviewInputSchema } from '../../src-shared/ipc/write-channels';
-import { invoke, on } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
+import { invoke } from '../lib/api';
 import { attachmentFiles } from './attachment-files';
+import { showError } from '../lib/errors';
 
 /**
  * The review queue: read from the cache (`deliverables:list`), reviews queued in the outbox, which
@@ -31,23 +30,17 @@ function reviewInput(item: Deliverable, review: Review) {
   return { workOrderId: item.workOrderId, attachmentId: item.attachment.id, status: review.status, ...(reason ? { reason } : {}) };
 }
 
-export async function reviewDeliverable(item: Deliverable, review: Review): Promise<boolean> {
+/** Queues the review; answers its outbox entry (for Undo), or undefined when it could not be queued (said in a toast). */
+export async function reviewDeliverable(item: Deliverable, review: Review): Promise<string | undefined> {
   try {
-    await invoke('attachments:review', reviewInput(item, review));
-    return true;
+    return (await invoke('attachments:review', reviewInput(item, review))).entryId;
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : 'The review could not be queued.' });
-    return false;
+    showError(error, 'The review could not be queued.');
+    return undefined;
   }
 }
 
 /** Starts loading a file's preview, so moving to it paints at once. */
 export function prefetchPreview(item: Deliverable): void {
   attachmentFiles.prefetch(item.workOrderId, item.attachment.id);
-}
-
-/** The cache or the outbox changed, or another environment is active: the queue reads again. Answers the cleanup. */
-export function followQueue(changed: () => void): () => void {
-  const stops = [on('workorders:did-change', changed), on('outbox:changed', changed), on('environments:did-change', changed)];
-  return () => stops.forEach((stop) => stop());
 }

@@ -1,8 +1,6 @@
-import type { CompanyExpenseCategory } from '../../src-shared/api/company';
 import type { ExpenseBody, ExpenseUpdateBody } from '../../src-shared/api/expense';
-import { AppError } from '../../src-shared/errors';
 import { invoke } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
+import { showError } from '../lib/errors';
 
 /**
  * The expenses of an order: categories from the reference data the last pull stored (offline too),
@@ -11,18 +9,12 @@ import { toasts } from '../state/toasts.svelte';
  * refusal by the marketplace later comes back through the outbox's refusal toasts.
  */
 
-/** The categories an expense may fall under, system ones first (as GET company/expenses lists them). */
-export async function listExpenseCategories(): Promise<CompanyExpenseCategory[]> {
-  const answer = await invoke('reference:get', { kind: 'expense-categories' });
-  return answer.kind === 'expense-categories' ? answer.entries : [];
-}
-
 async function queue(write: () => Promise<unknown>, failed: string): Promise<boolean> {
   try {
     await write();
     return true;
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : failed });
+    showError(error, failed);
     return false;
   }
 }

@@ -1,6 +1,7 @@
-import { AppError } from '../../src-shared/errors';
+import { type AppError } from '../../src-shared/errors';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
-import { invoke, on } from '../lib/api';
+import { invoke } from '../lib/api';
+import { appErrorOf } from '../lib/errors';
 
 export type InsightsOutcome = { ok: true; value: Insights } | { ok: false; error: AppError };
 
@@ -9,14 +10,6 @@ export async function loadInsights(request: InsightsRequest): Promise<InsightsOu
   try {
     return { ok: true, value: await invoke('insights:get', request) };
   } catch (error) {
-    return { ok: false, error: error instanceof AppError ? error : new AppError('INTERNAL', 'Insights could not be computed.') };
+    return { ok: false, error: appErrorOf(error, 'Insights could not be computed.') };
   }
 }
-
-/** Calls `onchange` when the cached orders change (a pull, a write) or another environment is active. */
-export function followInsightsSources(onchange: () => void): () => void {
-  const stops = [on('workorders:did-change', onchange), on('environments:did-change', onchange)];
-  return () => stops.forEach((stop) => stop());
-}
-
-export { listClientOptions, listTypeOfWorkOptions, type FilterOption } from './work-orders';

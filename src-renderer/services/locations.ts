@@ -43,9 +43,3 @@ export async function ordersAtLocation(id: number): Promise<LocationOrdersPage> 
   const page = await invoke('workorders:list', { savedLocationId: id, sort: 'schedule', order: 'desc', per_page: LOCATION_ORDERS_SHOWN });
   return { orders: page.results, total: page.total, pending: page.pending };
 }
-
-/** Calls `onchange` when cached orders may have moved to or from a location (a pull, a queued edit, a rename). */
-export function followOrderChanges(onchange: () => void): () => void {
-  const stops = [on('workorders:did-change', onchange), on('outbox:changed', onchange)];
-  return () => stops.forEach((stop) => stop());
-}

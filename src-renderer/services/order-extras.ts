@@ -1,13 +1,6 @@
-import type { Tag } from '../../src-shared/api/company';
 import type { EtaInput } from '../../src-shared/api/eta';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke } from '../lib/api';
-
-/** The company's tags as the last pull stored them (offline too), by label. */
-export async function listCompanyTags(): Promise<Tag[]> {
-  const answer = await invoke('reference:get', { kind: 'tags' });
-  return answer.kind === 'tags' ? [...answer.entries].sort((a, b) => a.label.localeCompare(b.label)) : [];
-}
 
 /** Queued like every write: shown on the order at once, refused at once when the tag does not fit its status. */
 export function queueAddTag(id: number, tagId: number): Promise<OutboxReceipt> {

@@ -1,14 +1,9 @@
 import type { ProviderProfile } from '../../src-shared/api/provider';
 import { invoke } from '../lib/api';
 
-export interface ProviderOption {
-  id: number;
-  name: string;
-  /** "Austin, TX"; empty when unknown. */
-  place: string;
-  stars?: number;
-  pools: string[];
-}
+import type { ProviderOption } from '../lib/provider-choices';
+
+export type { ProviderOption };
 
 const nameOf = (provider: ProviderProfile) => [provider.first_name, provider.last_name].filter(Boolean).join(' ') || `Provider ${provider.id}`;
 
@@ -38,8 +33,3 @@ export async function listKnownProviders(): Promise<ProviderOption[]> {
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function listIncompleteReasons(): Promise<{ id: number; name: string }[]> {
-  const answer = await invoke('reference:get', { kind: 'incomplete-reasons' });
-  if (answer.kind !== 'incomplete-reasons') return [];
-  return answer.entries.map((entry) => ({ id: entry.id, name: entry.label }));
-}

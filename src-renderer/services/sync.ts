@@ -1,5 +1,6 @@
 import type { SyncStatusPayload } from '../../src-shared/ipc/channels';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
+import type { EventPayload } from '../../src-shared/ipc/contract';
 import { invoke, on } from '../lib/api';
 
 export function readSyncStatus(): Promise<SyncStatusPayload> {
@@ -30,7 +31,8 @@ export function setWorkingOffline(offline: boolean): Promise<ConnectivityStatus>
   return invoke('connectivity:set-offline', { offline });
 }
 
-export function followConnectivity(listener: (status: ConnectivityStatus) => void): () => void {
-  const stops = [on('connectivity:did-change', listener), on('outbox:changed', () => void readConnectivity().then(listener, () => {}))];
+/** The connection's status as main changes it, and the outbox's counts as each of its changes carries them. */
+export function followConnectivity(listeners: { status: (status: ConnectivityStatus) => void; counts: (counts: EventPayload<'outbox:changed'>) => void }): () => void {
+  const stops = [on('connectivity:did-change', listeners.status), on('outbox:changed', listeners.counts)];
   return () => stops.forEach((stop) => stop());
 }

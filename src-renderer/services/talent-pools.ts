@@ -1,12 +1,12 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { statusBySlug } from '../../src-shared/api/status';
 import type { ProviderHistory, TalentPoolMember, TalentPoolSummary } from '../../src-shared/ipc/channels';
-import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke, on } from '../lib/api';
 
-export { editEntry } from './outbox';
-export { discardEntry, listOutbox, retryEntry } from './work-order-actions';
+import type { MemberRef } from '../lib/talent-pool-rows';
+
+export type { MemberRef };
 
 /** Groups and their pools with provider counts, from the cache (offline too). */
 export function listPools(): Promise<TalentPoolSummary[]> {
@@ -23,11 +23,6 @@ export function providerHistory(providerId: number): Promise<ProviderHistory> {
   return invoke('providers:history', { providerId });
 }
 
-export interface MemberRef {
-  poolId: number;
-  providerId: number;
-}
-
 /** Queued in the outbox: creates the named attribute, or changes its value when the provider has one of that name. */
 export function setAttribute(member: MemberRef, name: string, value: string): Promise<OutboxReceipt> {
   return invoke('talent-pools:set-attributes', { ...member, attributes: [{ name, value }] });
@@ -35,14 +30,6 @@ export function setAttribute(member: MemberRef, name: string, value: string): Pr
 
 export function deleteAttribute(member: MemberRef, attributeId: string): Promise<OutboxReceipt> {
   return invoke('talent-pools:delete-attribute', { ...member, attributeId });
-}
-
-/** The outbox kinds that change a member's attributes. */
-export const ATTRIBUTE_KINDS: ReadonlySet<string> = new Set(['talent-pools:set-attributes', 'talent-pools:delete-attribute']);
-
-/** The attribute changes waiting in the outbox (refused ones included), oldest first. */
-export function attributeEntries(entries: readonly OutboxEntry[]): OutboxEntry[] {
-  return entries.filter((entry) => ATTRIBUTE_KINDS.has(entry.kind));
 }
 
 /** The statuses a route can start from (decisions §2): Draft, Published and Routed. */
@@ -64,14 +51,13 @@ export async function routableOrders(text: string): Promise<{ orders: WorkOrder[
 }
 
 /**
- * What moves this screen: the outbox (an attribute queued, sent, refused or discarded), the end of
- * a pull (the directory may have brought new pools, members or attributes), and another environment.
+ * What moves this screen besides the outbox: the end of a pull (the directory may have brought new
+ * pools, members or attributes), and another environment.
  */
-export function followChanges(handlers: { onoutbox: () => void; onpulled: () => void; onenvironment: () => void }): () => void {
+export function followChanges(handlers: { onpulled: () => void; onenvironment: () => void }): () => void {
   let syncing = false;
   let environment: string | undefined;
   const stops = [
-    on('outbox:changed', () => handlers.onoutbox()),
     on('sync:progress', (status) => {
       const finished = syncing && status.state !== 'syncing';
       syncing = status.state === 'syncing';

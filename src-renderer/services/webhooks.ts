@@ -1,8 +1,9 @@
 import type { WebhookSummary, WebhookCreateBody, WebhookDeliveryAttempt, WebhookUpdateBody } from '../../src-shared/api/webhook';
-import { AppError } from '../../src-shared/errors';
+import { type AppError } from '../../src-shared/errors';
 import type { EnvironmentSummary } from '../../src-shared/ipc/channels';
 import { invoke, on } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { appErrorOf } from '../lib/errors';
 
 /**
  * Webhook registrations, straight to the webhook service through main (never the outbox): each call
@@ -23,7 +24,7 @@ async function attempt<T>(call: () => Promise<T>, failed: string): Promise<Outco
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    return { ok: false, error: error instanceof AppError ? error : new AppError('INTERNAL', failed) };
+    return { ok: false, error: appErrorOf(error, failed) };
   }
 }
 

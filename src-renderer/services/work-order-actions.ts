@@ -1,4 +1,3 @@
-import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke } from '../lib/api';
 
@@ -34,17 +33,4 @@ export function queueAction(input: ActionInput): Promise<OutboxReceipt> {
 
 export function queueAutoDispatch(ids: number[]): Promise<OutboxReceipt> {
   return invoke('workorders:auto-dispatch', { ids });
-}
-
-/** Undo: drops the entry before it is sent, and main undoes its change in the cache. */
-export async function discardEntry(entryId: string): Promise<void> {
-  await invoke('outbox:discard', { entryId });
-}
-
-export async function retryEntry(entryId: string): Promise<void> {
-  await invoke('outbox:retry', { entryId });
-}
-
-export async function listOutbox(): Promise<OutboxEntry[]> {
-  return (await invoke('outbox:list')).entries;
 }

@@ -1,9 +1,6 @@
 import type { ProviderHistory, WorkOrderDetail } from '../../src-shared/ipc/channels';
-import type { ConnectivityStatus, OutboxEntry } from '../../src-shared/ipc/outbox-channels';
-import type { EventPayload } from '../../src-shared/ipc/contract';
-import { AppError } from '../../src-shared/errors';
-import { invoke, on } from '../lib/api';
-import { toasts } from '../state/toasts.svelte';
+import { invoke } from '../lib/api';
+import { showError } from '../lib/errors';
 
 /**
  * The detail panel's calls to main. Reads come from the cache (`workorders:detail`), except the
@@ -17,18 +14,8 @@ export function refreshDetail(id: number): Promise<WorkOrderDetail> {
   return invoke('workorders:refresh', { id });
 }
 
-/** The outbox entries of one order, oldest first: what "Pending" and a refusal are made of. */
-export async function listOrderEntries(id: number): Promise<OutboxEntry[]> {
-  const { entries } = await invoke('outbox:list');
-  return entries.filter((entry) => entry.workOrderId === id);
-}
-
 export function readProviderHistory(providerId: number): Promise<ProviderHistory> {
   return invoke('providers:history', { providerId });
-}
-
-export function readConnectivity(): Promise<ConnectivityStatus> {
-  return invoke('connectivity:status');
 }
 
 /**
@@ -40,7 +27,7 @@ async function queue(write: () => Promise<unknown>, failed: string): Promise<boo
     await write();
     return true;
   } catch (error) {
-    toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : failed });
+    showError(error, failed);
     return false;
   }
 }
@@ -49,22 +36,14 @@ export function sendMessage(workOrderId: number, message: string, parentId?: num
   return queue(() => invoke('messages:send', { workOrderId, message, parentId }), 'The message could not be queued.');
 }
 
+export function resolveProblem(workOrderId: number, problemId: number): Promise<boolean> {
+  return queue(() => invoke('problems:resolve', { workOrderId, problemId }), 'The problem could not be marked resolved.');
+}
+
 export function reportProblem(workOrderId: number, problemTypeId: number, comments?: string): Promise<boolean> {
   return queue(() => invoke('problems:report', { workOrderId, problemTypeId, comments: comments || undefined }), 'The problem could not be queued.');
 }
 
 export function answerSwap(workOrderId: number, swapId: string, accept: boolean): Promise<boolean> {
   return queue(() => invoke(accept ? 'swaps:accept' : 'swaps:decline', { workOrderId, swapId }), 'The swap answer could not be queued.');
-}
-
-export interface DetailListeners {
-  orders: (change: EventPayload<'workorders:did-change'>) => void;
-  outbox: () => void;
-  connectivity: (status: ConnectivityStatus) => void;
-}
-
-/** Follows what may make the open order stale; returns the unsubscribe. */
-export function followDetail(listeners: DetailListeners): () => void {
-  const stops = [on('workorders:did-change', listeners.orders), on('outbox:changed', listeners.outbox), on('connectivity:did-change', listeners.connectivity)];
-  return () => stops.forEach((stop) => stop());
 }

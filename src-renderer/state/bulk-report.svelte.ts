@@ -1,11 +1,11 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { OrderActionName } from '../../src-shared/domain/action-labels';
-import { AppError } from '../../src-shared/errors';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
-import { on } from '../lib/api';
-import { discardEntry, listOutbox, retryEntry } from '../services/work-order-actions';
+import { discardEntry, retryEntry } from '../services/outbox';
+import { outbox } from './outbox.svelte';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
+import { messageOf } from '../lib/errors';
 
 /**
  * - `waiting`: queued, the marketplace has not answered yet;
@@ -71,7 +71,7 @@ export class BulkReport {
       const receipt = await this.#send(order);
       this.#patch(id, { outcome: 'waiting', entryId: receipt.entryId, reason: undefined });
     } catch (error) {
-      this.#patch(id, { outcome: 'failed', reason: error instanceof AppError ? error.message : 'Could not be queued' });
+      this.#patch(id, { outcome: 'failed', reason: messageOf(error, 'Could not be queued') });
     }
   }
 
@@ -93,7 +93,7 @@ export class BulkReport {
     for (const row of this.retryable) {
       if (row.outcome === 'refused' && row.entryId) {
         this.#patch(row.id, { outcome: 'waiting', reason: undefined });
-        await retryEntry(row.entryId).catch((error: unknown) => this.#patch(row.id, { outcome: 'failed', reason: error instanceof AppError ? error.message : 'Could not be retried' }));
+        await retryEntry(row.entryId).catch((error: unknown) => this.#patch(row.id, { outcome: 'failed', reason: messageOf(error, 'Could not be retried') }));
       } else await this.#queueOne(row.id);
     }
     this.#follow();
@@ -104,23 +104,13 @@ export class BulkReport {
     this.#stop = undefined;
   }
 
+  /** Follows the outbox store until every row has its outcome (or the report closes). */
   #follow(): void {
-    this.#stop ??= on('outbox:changed', () => void this.#read());
-    void this.#read();
+    this.#stop ??= outbox.follow((entries) => this.#settle(entries));
   }
 
-  #reads = 0;
-
-  /** Reads the outbox; an answer older than one already applied is dropped, a failed read waits for the next change. */
-  async #read(): Promise<void> {
-    const read = ++this.#reads;
-    let list: OutboxEntry[];
-    try {
-      list = await listOutbox();
-    } catch {
-      return;
-    }
-    if (read !== this.#reads) return;
+  /** Each queued row as the outbox has it now: gone is applied, refused says why. */
+  #settle(list: readonly OutboxEntry[]): void {
     const entries: Record<string, OutboxEntry> = Object.fromEntries(list.map((entry) => [entry.id, entry]));
     this.rows = this.rows.map((row) => {
       if (!row.entryId || (row.outcome !== 'waiting' && row.outcome !== 'refused')) return row;

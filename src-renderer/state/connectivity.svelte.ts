@@ -1,9 +1,10 @@
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
-import { AppError } from '../../src-shared/errors';
 import { router } from '../lib/router.svelte';
 import { signIn } from '../services/environments';
 import { followConnectivity, readConnectivity, setWorkingOffline } from '../services/sync';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf, showError } from '../lib/errors';
+import { Listeners } from '../lib/listeners';
 
 /**
  * "3 changes wait for you to sign in": what the outbox says while signed out; `compact` for the
@@ -17,6 +18,7 @@ export function signInWaitText(pending: number, compact = false): string {
 /** App-wide: online or not, "Work offline", and how many changes wait in the outbox (refusals among them). */
 class ConnectivityState {
   status = $state.raw<ConnectivityStatus | undefined>();
+  readonly #onOnline = new Listeners<void>();
   /** A sign-in from the "waiting for sign-in" line is under way. */
   signingIn = $state(false);
 
@@ -24,17 +26,34 @@ class ConnectivityState {
   /** The marketplace refused the stored credentials: nothing is sent until the coordinator signs in. */
   waitingForSignIn = $derived(this.status?.signedIn === false);
 
+  /** Follows main: its status as it changes, the outbox's counts from each of its events (no read). */
   start(): () => void {
-    const stop = followConnectivity((status) => (this.status = status));
-    void readConnectivity().then((status) => (this.status = status), () => {});
+    const stop = followConnectivity({
+      status: (status) => this.#set(status),
+      counts: (counts) => {
+        if (this.status) this.status = { ...this.status, ...counts };
+      },
+    });
+    void readConnectivity().then((status) => this.#set(status), () => {});
     return stop;
+  }
+
+  /** Called each time the connection comes back (online after offline or working offline). */
+  onOnline(listener: () => void): () => void {
+    return this.#onOnline.add(listener);
+  }
+
+  #set(status: ConnectivityStatus): void {
+    const wasOnline = this.status === undefined || this.status.state === 'online';
+    this.status = status;
+    if (!wasOnline && status.state === 'online') this.#onOnline.tell();
   }
 
   async setWorkingOffline(offline: boolean): Promise<void> {
     try {
-      this.status = await setWorkingOffline(offline);
+      this.#set(await setWorkingOffline(offline));
     } catch (error) {
-      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : 'Could not switch working offline.' });
+      showError(error, 'Could not switch working offline.');
     }
   }
 
@@ -47,10 +66,10 @@ class ConnectivityState {
     this.signingIn = true;
     try {
       await signIn();
-      this.status = await readConnectivity();
+      this.#set(await readConnectivity());
       toasts.show({ tone: 'success', message: 'Signed in: the outbox sends what waited.' });
     } catch (error) {
-      const reason = error instanceof AppError ? error.message : 'The sign-in failed.';
+      const reason = messageOf(error, 'The sign-in failed.');
       // Settings is where credentials are entered; say so unless the reason does already.
       const next = /\benter\b/i.test(reason) ? '' : ' Enter them again in Settings.';
       toasts.show({ tone: 'danger', message: `${reason}${next}`, durationMs: 8_000 });

@@ -1,5 +1,10 @@
+import { attachmentName } from '../../src-shared/domain/attachments';
+import { appState } from '../lib/app-state.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { discardEntry } from '../services/outbox';
 import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import * as service from '../services/deliverables';
+import { cacheChanges } from './cache-changes.svelte';
 
 /** A file in the queue, by its order and id: what the coordinator's place is kept by. */
 export const deliverableKey = (item: Pick<Deliverable, 'workOrderId' | 'attachment'>): string => `${item.workOrderId}:${item.attachment.id}`;
@@ -68,7 +73,7 @@ export class DeliverablesState {
 
   start(): () => void {
     void this.load();
-    return service.followQueue(() => this.refresh());
+    return cacheChanges.follow(() => this.refresh());
   }
 
   /** Reads the queue again after a change; while a read is on its way, once more after it. */
@@ -177,12 +182,19 @@ export class DeliverablesState {
     this.total = Math.max(0, this.total - 1);
     this.cancelDeny();
     this.#prefetchNext();
-    const queued = await service.reviewDeliverable(item, review);
-    if (!queued) {
+    const entryId = await service.reviewDeliverable(item, review);
+    if (!entryId) {
       this.#reviewed.delete(key);
       void this.load();
+      return false;
     }
-    return queued;
+    // Undo within the window: the review is discarded and the file comes back to the queue.
+    toasts.showUndoable(`${review.status === 'approved' ? 'Approved' : 'Denied'} ${attachmentName(item.attachment)} on #${item.workOrderId}`, appState.settings.undoSeconds, async () => {
+      await discardEntry(entryId);
+      this.#reviewed.delete(key);
+      await this.load();
+    });
+    return true;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { EnvironmentSummary } from '../../src-shared/ipc/channels';
-import { AppError } from '../../src-shared/errors';
 import * as service from '../services/environments';
+import { messageOf } from '../lib/errors';
 
 /** The environments, which is active, and what the last sign-in said, by environment. */
 export class EnvironmentsState {
@@ -39,7 +39,7 @@ export class EnvironmentsState {
       await work();
       this.problems = { ...this.problems, [id]: undefined };
     } catch (error) {
-      this.problems = { ...this.problems, [id]: error instanceof AppError ? error.message : 'Something went wrong.' };
+      this.problems = { ...this.problems, [id]: messageOf(error, 'Something went wrong.') };
     } finally {
       this.busy = undefined;
     }

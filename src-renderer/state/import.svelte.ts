@@ -1,9 +1,12 @@
-import { AppError } from '../../src-shared/errors';
 import { matchColumns, rememberedMapping, type ColumnMatch, type ColumnTarget } from '../lib/import/import-fields';
 import { readImportFile, type FileReading, type ImportTable } from '../lib/import/import-files';
 import { RowReader, type ImportRow, type ImportSources } from '../lib/import/import-rows';
-import { followImport, loadImportSources, queueImport, readRememberedMapping, rememberMapping } from '../services/import';
-import { listOutbox } from '../services/work-order-actions';
+import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+import { messageOf } from '../lib/errors';
+import { listSavedLocationChoices, queueImport, readRememberedMapping, rememberMapping } from '../services/import';
+import { reference } from './reference.svelte';
+import { cacheChanges } from './cache-changes.svelte';
+import { outbox } from './outbox.svelte';
 
 export type ImportStep = 'mapping' | 'preview' | 'importing' | 'report';
 
@@ -18,9 +21,6 @@ export interface QueuedDraft {
   outcome: DraftOutcome;
   reason?: string;
 }
-
-/** How often the outbox is read while drafts land: a 5,000-row import moves it thousands of times. */
-const READ_EVERY_MS = 250;
 
 /** Rows are checked for the preview in slices this long, the page answering between them: 50,000 rows take seconds. */
 const SLICE_MS = 40;
@@ -47,9 +47,10 @@ export class ImportSession {
   /** Rows checked so far while Preview works through the file; undefined when it is not. */
   checking = $state<number | undefined>();
   #stop: (() => void) | undefined;
+  /** Stops following the outbox alone, once every draft is answered (renames are followed until `close`). */
+  #stopOutbox: (() => void) | undefined;
   /** Temporary ids the marketplace has answered, to their real ids: not shown, so not reactive. */
   #renamed: Record<number, number> = {};
-  #timer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped when a preview under way is no longer wanted (the dialog closed). */
   #previewRun = 0;
 
@@ -113,7 +114,11 @@ export class ImportSession {
     this.step = 'importing';
     this.queued = 0;
     this.problem = undefined;
-    this.#stop = followImport({ onOutbox: () => this.#soon(), onRenamed: (renamed) => this.#rename(renamed) });
+    // The outbox store paces its reads to their cost: a 5,000-row import moves it thousands of times.
+    const stopOutbox = outbox.follow((entries) => this.#settle(entries));
+    const stopChanges = cacheChanges.follow((change) => this.#rename(change.renamed));
+    this.#stopOutbox = stopOutbox;
+    this.#stop = () => [stopOutbox, stopChanges].forEach((stop) => stop());
     try {
       const receipts = await queueImport(
         valid.map((row) => row.body as NonNullable<ImportRow['body']>),
@@ -123,9 +128,10 @@ export class ImportSession {
         const row = valid[index] as ImportRow;
         return { row: row.row, title: row.title, entryId: receipt.entryId, id: receipt.id ?? 0, outcome: 'waiting' };
       });
-      await this.#read();
+      // Some may have landed while the last batches were queued.
+      void outbox.read();
     } catch (error) {
-      this.problem = `${error instanceof AppError ? error.message : 'The drafts could not be queued.'} ${this.queued} of ${valid.length} were queued before it stopped; they are in the outbox.`;
+      this.problem = `${messageOf(error, 'The drafts could not be queued.')} ${this.queued} of ${valid.length} were queued before it stopped; they are in the outbox.`;
       this.step = 'report';
       this.close();
     }
@@ -137,34 +143,24 @@ export class ImportSession {
     this.checking = undefined;
     this.#stop?.();
     this.#stop = undefined;
-    clearTimeout(this.#timer);
   }
 
   finish(): void {
     this.step = 'report';
   }
 
-  #soon(): void {
-    if (this.#timer !== undefined) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.#read();
-    }, READ_EVERY_MS);
-  }
-
-  #rename(renamed: { from: number; to: number }[]): void {
+  #rename(renamed: readonly { from: number; to: number }[]): void {
     for (const { from, to } of renamed) this.#renamed[from] = to;
+    // The rename comes in the cache's burst, which may follow the outbox read that showed the create
+    // gone: a draft already created takes its marketplace id now.
+    const idOf = (draft: QueuedDraft) => this.#renamed[draft.id] ?? draft.id;
+    if (this.created.some((draft) => idOf(draft) !== draft.id)) this.drafts = this.drafts.map((draft) => (draft.outcome === 'created' ? { ...draft, id: idOf(draft) } : draft));
   }
 
-  async #read(): Promise<void> {
+  /** Each draft as the outbox has it now: gone is created, refused says why. */
+  #settle(entries: readonly OutboxEntry[]): void {
     if (this.drafts.length === 0) return;
-    let entries;
-    try {
-      entries = await listOutbox();
-    } catch {
-      return;
-    }
-    const byId: Record<string, (typeof entries)[number]> = Object.fromEntries(entries.map((entry) => [entry.id, entry]));
+    const byId: Record<string, OutboxEntry> = Object.fromEntries(entries.map((entry) => [entry.id, entry]));
     this.drafts = this.drafts.map((draft) => {
       const id = this.#renamed[draft.id] ?? draft.id;
       const entry = byId[draft.entryId];
@@ -173,10 +169,17 @@ export class ImportSession {
       return draft.outcome === 'waiting' ? draft : { ...draft, outcome: 'waiting', reason: undefined };
     });
     if (this.answered === this.drafts.length) {
-      this.close();
+      this.#stopOutbox?.();
       this.step = 'report';
     }
   }
+}
+
+/** The cache's lists a file's names are looked up in: the reference store's, and the saved locations. */
+async function importSources(): Promise<ImportSources> {
+  const [savedLocations] = await Promise.all([listSavedLocationChoices(), reference.ready()]);
+  const { typesOfWork, clients, managers } = reference;
+  return { typesOfWork: typesOfWork.length > 0 ? typesOfWork : undefined, clients, projects: reference.projectsOf(), managers, savedLocations };
 }
 
 /** The file being read, or the sentence that refused it: the reading dialog shows either. */
@@ -218,7 +221,7 @@ class Importer {
     this.file = { name: file.name };
     const [outcome, sources, remembered] = await Promise.all([
       reading.outcome,
-      loadImportSources().catch((): ImportSources => ({})),
+      importSources(),
       readRememberedMapping().catch(() => ({})),
     ]);
     if (this.#reading !== reading || 'cancelled' in outcome) return;

@@ -1,8 +1,10 @@
 import { SvelteSet } from 'svelte/reactivity';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
+import type { DurationGroup } from '../../src-shared/ipc/insights';
+import { periodCovering, periodRange, type PeriodWeeks } from '../lib/insights-period';
 import * as service from '../services/insights';
-import { periodRange, type PeriodWeeks } from '../views/insights/period';
-import type { DurationGroup } from '../views/insights/insights-figures';
+import { cacheChanges } from './cache-changes.svelte';
+import { reference } from './reference.svelte';
 
 /** A pull changes the cache in bursts: one recomputation for a burst, not one per change. */
 const REFRESH_DELAY_MS = 300;
@@ -19,24 +21,32 @@ export class InsightsState {
   data = $state.raw<Insights | undefined>();
   loading = $state(false);
   problem = $state<string | undefined>();
-  clients = $state.raw<service.FilterOption[]>([]);
-  typesOfWork = $state.raw<service.FilterOption[]>([]);
   /** Figures whose table is shown, by figure id. */
   readonly tables = new SvelteSet<string>();
   #serial = 0;
+  /** The coordinator chose a period: the data's own start no longer picks it. */
+  #periodChosen = false;
 
   /** What the next load asks; the period is fixed when asked, so "this week" moves with the clock. */
   request(now: number = Date.now()): InsightsRequest {
     return { ...periodRange(this.weeks, now), durationsBy: this.durationGroup, ...(this.client === undefined ? {} : { client: this.client }), ...(this.typeOfWork === undefined ? {} : { typeOfWork: this.typeOfWork }) };
   }
 
+  /** The filters' choices, from the reference store. */
+  get clients() {
+    return reference.clients;
+  }
+
+  get typesOfWork() {
+    return reference.typesOfWork;
+  }
+
   start(): () => void {
     void this.load();
-    void this.loadOptions();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = service.followInsightsSources(() => {
+    const stop = cacheChanges.follow(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => void Promise.all([this.load(), this.loadOptions()]), REFRESH_DELAY_MS);
+      timer = setTimeout(() => void this.load(), REFRESH_DELAY_MS);
     });
     return () => {
       clearTimeout(timer);
@@ -52,6 +62,13 @@ export class InsightsState {
     if (serial !== this.#serial) return;
     this.loading = false;
     if (outcome.ok) {
+      // Until a period is chosen, the shortest one where the data starts: no empty weeks before it.
+      const fitting = periodCovering(outcome.value.firstScheduled);
+      if (!this.#periodChosen && fitting !== this.weeks) {
+        this.weeks = fitting;
+        void this.load();
+        return;
+      }
       this.data = outcome.value;
       this.problem = undefined;
     } else {
@@ -59,14 +76,11 @@ export class InsightsState {
     }
   }
 
-  async loadOptions(): Promise<void> {
-    const [clients, typesOfWork] = await Promise.all([service.listClientOptions().catch(() => []), service.listTypeOfWorkOptions().catch(() => [])]);
-    this.clients = clients;
-    this.typesOfWork = typesOfWork;
-  }
-
   choose(change: { weeks?: PeriodWeeks; client?: number | null; typeOfWork?: number | null; durationGroup?: DurationGroup }): void {
-    if (change.weeks !== undefined) this.weeks = change.weeks;
+    if (change.weeks !== undefined) {
+      this.weeks = change.weeks;
+      this.#periodChosen = true;
+    }
     if (change.durationGroup !== undefined) this.durationGroup = change.durationGroup;
     if (change.client !== undefined) this.client = change.client ?? undefined;
     if (change.typeOfWork !== undefined) this.typeOfWork = change.typeOfWork ?? undefined;

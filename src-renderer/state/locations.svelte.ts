@@ -1,8 +1,9 @@
 import type { SavedLocation } from '../../src-shared/api/location';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import { AppError } from '../../src-shared/errors';
 import * as service from '../services/locations';
 import { orderRequest } from './palette.svelte';
+import { messageOf } from '../lib/errors';
+import { cacheChanges } from './cache-changes.svelte';
 
 /**
  * The Locations screen: the search, the saved locations it finds (from the cache), and which one
@@ -43,7 +44,7 @@ export class LocationsState {
       this.loaded = true;
       this.error = undefined;
     } catch (error) {
-      if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'The saved locations could not be read.';
+      if (sequence === this.#sequence) this.error = messageOf(error, 'The saved locations could not be read.');
     }
   }
 }
@@ -68,7 +69,7 @@ export class LocationOrders {
   more = $derived(Math.max(0, this.total - this.orders.length));
 
   start(): () => void {
-    const stop = service.followOrderChanges(() => void this.refresh());
+    const stop = cacheChanges.follow(() => void this.refresh());
     void this.refresh();
     return stop;
   }
@@ -84,7 +85,7 @@ export class LocationOrders {
       this.loaded = true;
       this.error = undefined;
     } catch (error) {
-      if (sequence === this.#sequence) this.error = error instanceof AppError ? error.message : 'The orders at this location could not be read.';
+      if (sequence === this.#sequence) this.error = messageOf(error, 'The orders at this location could not be read.');
     }
   }
 

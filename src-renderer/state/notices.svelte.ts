@@ -4,7 +4,7 @@ import { appState } from '../lib/app-state.svelte';
 import { router } from '../lib/router.svelte';
 import { askForNotifications, notificationAccess, type NotificationAccess, showNotification, wasAsked } from '../services/browser-notifications';
 import { orderRequest } from './palette.svelte';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
 
 /** Where a notice takes the coordinator when clicked. */
 function openNotice(notice: Notice): void {

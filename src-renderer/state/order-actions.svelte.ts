@@ -1,22 +1,27 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { ACTION_LABELS, type OrderActionName } from '../../src-shared/domain/action-labels';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
-import { AppError } from '../../src-shared/errors';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { appState } from '../lib/app-state.svelte';
-import { discardEntry, queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
+import { discardEntry } from '../services/outbox';
+import { queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
 import { BulkReport } from './bulk-report.svelte';
-import { toasts } from './toasts.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { messageOf } from '../lib/errors';
 
-/** What some actions need besides the order: a provider (route, unroute, assign) or a reason (incomplete, cancel). */
+/** What some actions need besides the order: a provider (route, unroute, assign), a reason (incomplete, cancel) or a confirmation (approve). */
 export interface ActionDetails {
   providerId?: number;
   reason?: number;
   notes?: string;
   messageToProvider?: string;
+  /** An approval the coordinator confirmed, having seen what it pays and passes over. */
+  confirmed?: boolean;
+  /** Assign an assigned order to someone else: unassign, then assign, in the order's lane. */
+  reassign?: boolean;
 }
 
-export const PROMPTED = ['route', 'unroute', 'assign', 'incomplete', 'cancel'] as const;
+export const PROMPTED = ['route', 'unroute', 'assign', 'incomplete', 'cancel', 'approve'] as const;
 export type PromptedAction = (typeof PROMPTED)[number];
 
 /** An action waiting for the coordinator to say the provider or the reason. */
@@ -26,14 +31,15 @@ export interface ActionPrompt {
   preset: ActionDetails;
 }
 
-/** Assign, approve and cancel bind a provider or money: they wait in the outbox for the undo window. */
-const UNDOABLE: ReadonlySet<OrderActionName> = new Set(['assign', 'approve', 'cancel']);
+/** Assign, unassign, approve and cancel bind (or free) a provider or money: they wait in the outbox for the undo window. */
+const UNDOABLE: ReadonlySet<OrderActionName> = new Set(['assign', 'unassign', 'approve', 'cancel']);
 
 const isPrompted = (operation: OrderActionName): operation is PromptedAction => (PROMPTED as readonly string[]).includes(operation);
 
 function isReady(operation: OrderActionName, details: ActionDetails): boolean {
   if (operation === 'route' || operation === 'unroute' || operation === 'assign') return details.providerId !== undefined;
   if (operation === 'incomplete' || operation === 'cancel') return details.reason !== undefined;
+  if (operation === 'approve') return details.confirmed === true;
   return true;
 }
 
@@ -91,6 +97,10 @@ class OrderActions {
       return;
     }
     const order = orders[0] as WorkOrder;
+    if (operation === 'assign' && details.reassign) {
+      await this.#reassign(order, details.providerId as number);
+      return;
+    }
     if (!allows(operation, order)) {
       toasts.show({ tone: 'danger', message: `#${order.id} cannot be ${ACTION_LABELS[operation].done.toLowerCase()} from ${order.status?.name ?? 'its status'}.` });
       return;
@@ -99,7 +109,25 @@ class OrderActions {
       const receipt = await this.#queue(operation, [order], details);
       this.#confirm(operation, order.id, receipt);
     } catch (error) {
-      toasts.show({ tone: 'danger', message: error instanceof AppError ? error.message : `#${order.id} could not be queued.` });
+      toasts.show({ tone: 'danger', message: messageOf(error, `#${order.id} could not be queued.`) });
+    }
+  }
+
+  /** Unassign then assign, both in the undo window: Undo takes both back. */
+  async #reassign(order: WorkOrder, providerId: number): Promise<void> {
+    if (!allows('unassign', order)) {
+      toasts.show({ tone: 'danger', message: `#${order.id} is not assigned: assign it instead.` });
+      return;
+    }
+    try {
+      const unassigned = await queueAction({ operation: 'unassign', id: order.id });
+      const assigned = await queueAction({ operation: 'assign', id: order.id, providerId });
+      this.#toastUndoable(`Reassigned #${order.id}`, async () => {
+        await discardEntry(assigned.entryId);
+        await discardEntry(unassigned.entryId);
+      });
+    } catch (error) {
+      toasts.show({ tone: 'danger', message: messageOf(error, `#${order.id} could not be reassigned.`) });
     }
   }
 
@@ -110,20 +138,12 @@ class OrderActions {
 
   #confirm(operation: OrderActionName, id: number, receipt: OutboxReceipt): void {
     const message = `${ACTION_LABELS[operation].done} #${id}`;
-    const undoSeconds = appState.settings.undoSeconds;
-    if (!UNDOABLE.has(operation) || undoSeconds === 0) {
-      toasts.show({ tone: 'success', message });
-      return;
-    }
-    toasts.show({
-      tone: 'success',
-      message,
-      durationMs: undoSeconds * 1000,
-      undo: async () => {
-        await discardEntry(receipt.entryId);
-        toasts.show({ message: `Undone: ${message}` });
-      },
-    });
+    if (!UNDOABLE.has(operation)) toasts.show({ tone: 'success', message });
+    else this.#toastUndoable(message, () => discardEntry(receipt.entryId));
+  }
+
+  #toastUndoable(message: string, discard: () => Promise<unknown>): void {
+    toasts.showUndoable(message, appState.settings.undoSeconds, discard);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { SyncStatusPayload } from '../../src-shared/ipc/channels';
-import { AppError } from '../../src-shared/errors';
 import { cancelSync, followSyncProgress, readSyncStatus, syncNow } from '../services/sync';
+import { messageOf } from '../lib/errors';
 
 /** App-wide: how fresh the cache is, for the "Synced 14:02" labels, the status area and the first-load skeleton. */
 class SyncState {
@@ -35,7 +35,7 @@ class SyncState {
       this.status = await syncNow();
       this.signInError = undefined;
     } catch (error) {
-      this.signInError = error instanceof AppError ? error.message : 'Could not sign in.';
+      this.signInError = messageOf(error, 'Could not sign in.');
     }
   }
 

@@ -1,8 +1,11 @@
 import type { ProviderHistory, WorkOrderDetail } from '../../src-shared/ipc/channels';
-import type { ConnectivityStatus, OutboxEntry } from '../../src-shared/ipc/outbox-channels';
-import type { EventPayload } from '../../src-shared/ipc/contract';
+import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import { AppError } from '../../src-shared/errors';
+import { messageOf } from '../lib/errors';
 import * as service from '../services/work-order-detail';
+import { cacheChanges, type OrderChange, touches } from './cache-changes.svelte';
+import { connectivity } from './connectivity.svelte';
+import { uploads } from './uploads.svelte';
 
 /** Where the refresh of an opened order stands; the cached copy shows whatever it says. */
 export type RefreshState =
@@ -12,7 +15,7 @@ export type RefreshState =
   | { phase: 'failed'; message: string; offline: boolean };
 
 /** Failures that mean "no network", not "the marketplace said no": the cached copy is all there is. */
-const OFFLINE_CODES: ReadonlySet<string> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'IPC_DISCONNECTED', 'IPC_NOT_CONNECTED']);
+const OFFLINE_CODES: ReadonlySet<string> = new Set(['API_UNREACHABLE', 'API_TIMEOUT', 'IPC_DISCONNECTED', 'IPC_NOT_CONNECTED', 'WORKING_OFFLINE']);
 
 /** What a queued write of this panel carries, read from the entry's input (the channel's input schema). */
 interface QueuedInput {
@@ -35,11 +38,12 @@ const inputOf = (entry: OutboxEntry) => (entry.input ?? {}) as QueuedInput;
 export class WorkOrderDetailState {
   id = $state(0);
   detail = $state.raw<WorkOrderDetail | undefined>();
-  entries = $state.raw<OutboxEntry[]>([]);
+  /** The order's changes waiting in the outbox, as its last read had them. */
+  entries = $derived<readonly OutboxEntry[]>(this.detail?.outbox ?? []);
   refresh = $state.raw<RefreshState>({ phase: 'idle' });
   /** Why the cache could not answer (the order is not in it); with a detail shown, it was removed since. */
   readError = $state<string | undefined>();
-  offline = $state(false);
+  offline = $derived(connectivity.status !== undefined && connectivity.status.state !== 'online');
   histories = $state.raw<Readonly<Record<number, ProviderHistory>>>({});
 
   order = $derived(this.detail?.order);
@@ -69,13 +73,16 @@ export class WorkOrderDetailState {
 
   /** Paints the cached copy, refreshes it, and follows changes until the returned stop is called. */
   start(): () => void {
-    const stop = service.followDetail({
-      orders: (change) => this.#onOrdersChanged(change),
-      outbox: () => void this.#readEntries(),
-      connectivity: (status) => this.#onConnectivity(status),
+    const stopChanges = cacheChanges.follow((change) => this.#onOrdersChanged(change));
+    // Back online after a refresh that could not reach the marketplace: try again by itself.
+    const stopConnectivity = connectivity.onOnline(() => {
+      if (this.refresh.phase === 'failed' && this.refresh.offline) void this.refreshNow();
     });
     void this.#open();
-    return stop;
+    return () => {
+      stopChanges();
+      stopConnectivity();
+    };
   }
 
   async refreshNow(): Promise<void> {
@@ -94,7 +101,7 @@ export class WorkOrderDetailState {
       if (id !== this.id) return;
       const code = error instanceof AppError ? error.code : 'INTERNAL';
       const offline = OFFLINE_CODES.has(code) || this.offline;
-      const message = error instanceof AppError ? error.message : 'The order could not be refreshed.';
+      const message = messageOf(error, 'The order could not be refreshed.');
       this.refresh = { phase: 'failed', message, offline };
       // The marketplace no longer has it: the refresh removed it from the cache too.
       if (code === 'WORK_ORDER_NOT_FOUND' || code === 'API_NOT_FOUND') void this.#read();
@@ -118,32 +125,23 @@ export class WorkOrderDetailState {
   }
 
   sendMessage(message: string, parentId?: number): Promise<boolean> {
-    return this.#queued(service.sendMessage(this.id, message, parentId));
+    return service.sendMessage(this.id, message, parentId);
   }
 
   reportProblem(problemTypeId: number, comments?: string): Promise<boolean> {
-    return this.#queued(service.reportProblem(this.id, problemTypeId, comments));
+    return service.reportProblem(this.id, problemTypeId, comments);
+  }
+
+  /** Resolved at once on screen (main projects it), sent through the outbox. */
+  resolveProblem(problemId: number): Promise<boolean> {
+    return service.resolveProblem(this.id, problemId);
   }
 
   answerSwap(swapId: string, accept: boolean): Promise<boolean> {
-    return this.#queued(service.answerSwap(this.id, swapId, accept));
-  }
-
-  /** A section's own queued write (an expense's), shown as pending at once like the panel's. */
-  track(write: Promise<boolean>): Promise<boolean> {
-    return this.#queued(write);
-  }
-
-  /** A queued write shows at once: the entries are read now, not only when `outbox:changed` comes. */
-  async #queued(write: Promise<boolean>): Promise<boolean> {
-    const queued = await write;
-    if (queued) await this.#readEntries();
-    return queued;
+    return service.answerSwap(this.id, swapId, accept);
   }
 
   async #open(): Promise<void> {
-    void this.#readEntries();
-    void service.readConnectivity().then((status) => this.#onConnectivity(status), () => undefined);
     await this.#read();
     await this.refreshNow();
   }
@@ -156,40 +154,21 @@ export class WorkOrderDetailState {
       if (sequence !== this.#readSequence) return;
       this.detail = detail;
       this.readError = undefined;
+      uploads.reconcile(id, detail.outbox, this.offline);
     } catch (error) {
       if (sequence !== this.#readSequence) return;
-      this.readError = error instanceof AppError ? error.message : 'The order could not be read.';
+      this.readError = messageOf(error, 'The order could not be read.');
     }
   }
 
-  async #readEntries(): Promise<void> {
-    const id = this.id;
-    try {
-      const entries = await service.listOrderEntries(id);
-      if (id === this.id) this.entries = entries;
-    } catch {
-      // The marks are a hint; the order itself still shows.
-    }
-  }
-
-  #onOrdersChanged(change: EventPayload<'workorders:did-change'>): void {
-    if ('all' in change) {
+  #onOrdersChanged(change: OrderChange): void {
+    if (change.all) {
       void this.#read();
       this.loadHistories(Object.keys(this.histories).map(Number), true);
       return;
     }
-    const renamed = change.renamed?.find((rename) => rename.from === this.id);
+    const renamed = change.renamed.find((rename) => rename.from === this.id);
     if (renamed) this.id = renamed.to;
-    if (renamed || change.ids.includes(this.id)) {
-      void this.#read();
-      void this.#readEntries();
-    }
-  }
-
-  #onConnectivity(status: ConnectivityStatus): void {
-    const wasOffline = this.offline;
-    this.offline = status.state !== 'online';
-    // Back online after a refresh that could not reach the marketplace: try again by itself.
-    if (wasOffline && !this.offline && this.refresh.phase === 'failed' && this.refresh.offline) void this.refreshNow();
+    if (touches(change, this.id)) void this.#read();
   }
 }

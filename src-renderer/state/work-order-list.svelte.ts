@@ -1,10 +1,13 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
-import type { AttentionReason } from '../../src-shared/domain/attention';
+import { WORK_ORDER_LISTS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
+import type { AttentionReason, UrgencyGroup } from '../../src-shared/domain/attention';
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
-import { AppError } from '../../src-shared/errors';
+import { messageOf } from '../lib/errors';
+import { asKeys, DEFAULT_QUERY, hasFilters, scopeOf, type FilterKey, type Scope, type SortField } from '../lib/work-order-query';
 import * as service from '../services/work-orders';
-import type { FilterOption, SavedViewQuery } from '../services/work-orders';
+import type { SavedViewQuery } from '../services/work-orders';
+import { badges } from './badges.svelte';
+import { cacheChanges } from './cache-changes.svelte';
 
 /** The most main answers per call; the list loads pages of this size as the user scrolls. */
 export const PAGE_SIZE = 50;
@@ -15,13 +18,7 @@ export const PAGE_SIZE = 50;
  */
 const MAX_PAGE_READS = 2;
 
-export type Scope = { kind: 'list'; id: WorkOrderListId } | { kind: 'attention' };
-export type SortField = NonNullable<WorkOrderListRequest['sort']>;
-/** The filters the toolbar offers, besides the scope and the search text. */
-export type FilterKey = 'client' | 'typeOfWork' | 'project' | 'manager' | 'tag' | 'city' | 'state' | 'scheduleFrom' | 'scheduleTo';
-
-const DEFAULT_QUERY: SavedViewQuery = { list: 'workorders_all', sort: 'schedule', order: 'asc' };
-const FILTER_KEYS = ['search', 'client', 'typeOfWork', 'project', 'manager', 'city', 'state', 'country', 'provider', 'statusIds', 'scheduleFrom', 'scheduleTo', 'workOrderId'] as const;
+export type { FilterKey, Scope, SortField } from '../lib/work-order-query';
 
 /**
  * The work order list of one Work orders screen: the query (scope, search, filters, sort), the
@@ -45,13 +42,13 @@ export class WorkOrderList {
   /** Ids with a change the marketplace refused, waiting in the outbox for the coordinator. */
   refused = $state.raw<Readonly<Record<number, true>>>({});
   reasons = $state.raw<Record<string, AttentionReason[]>>({});
+  /** Sorted by urgency (the triage queue): how many orders each reason leads, in order. */
+  groups = $state.raw<UrgencyGroup[] | undefined>();
   /** The first answer arrived: before it, the screen shows a skeleton rather than "no orders". */
   loaded = $state(false);
   error = $state<string | undefined>();
 
   views = $state.raw<SavedView[]>([]);
-  clients = $state.raw<FilterOption[]>([]);
-  typesOfWork = $state.raw<FilterOption[]>([]);
 
   /** The row the keyboard is on (j/k), as an index into the whole list. */
   focusIndex = $state(-1);
@@ -73,26 +70,29 @@ export class WorkOrderList {
   /** The rows on screen, as the table last said (start inclusive, end exclusive). */
   #wanted = { start: 0, end: 0 };
 
-  scope = $derived<Scope>(this.query.attention ? { kind: 'attention' } : { kind: 'list', id: this.query.list ?? 'workorders_all' });
+  scope = $derived<Scope>(scopeOf(this.query));
   /** How many orders the scope holds with no search or filter: what "Filters hide N orders" counts. */
   scopeCount = $derived(this.scope.kind === 'attention' ? this.attentionCount : (this.counts[this.scope.id] ?? 0));
-  hasFilters = $derived(FILTER_KEYS.some((key) => isSet(this.query[key])));
+  hasFilters = $derived(hasFilters(this.query));
+  /** The scope's name: "Needs attention", "Drafts". */
+  scopeLabel = $derived(this.scope.kind === 'attention' ? 'Needs attention' : (WORK_ORDER_LISTS.find((entry) => entry.id === (this.scope as { id: string }).id)?.label ?? ''));
 
-  /** Loads the options and the first page, and re-reads on every change main announces. */
+  /**
+   * Loads the saved views and the first page, and reads again once per burst of changes main
+   * announces; its answers feed the navigation's badges meanwhile.
+   */
   start(): () => void {
-    const stop = service.followWorkOrderChanges(() => {
-      void this.refresh({ keepDepth: true });
-      // The first pull brings the clients and types of work the filters offer.
-      if (this.clients.length === 0) void this.#loadOptions();
-    });
+    const stops = [cacheChanges.follow(() => void this.refresh({ keepDepth: true })), badges.feedFromList()];
     void this.refresh();
-    void this.#loadOptions();
-    return stop;
+    void this.#loadViews();
+    return () => stops.forEach((stop) => stop());
   }
 
+  /** Needs attention is a triage queue: sorted by urgency, in groups; the other lists by the sort they had. */
   setScope(scope: Scope): void {
     const { list: _list, attention: _attention, ...rest } = this.query;
-    this.query = scope.kind === 'attention' ? { ...rest, attention: true } : { ...rest, list: scope.id };
+    const sort = scope.kind === 'attention' ? 'urgency' : rest.sort === 'urgency' ? 'schedule' : rest.sort;
+    this.query = scope.kind === 'attention' ? { ...rest, attention: true, sort } : { ...rest, list: scope.id, sort };
     this.savedViewId = undefined;
     void this.refresh();
   }
@@ -273,30 +273,19 @@ export class WorkOrderList {
     this.total = last.total;
     this.counts = last.counts;
     this.attentionCount = last.attentionCount;
+    this.groups = last.groups;
+    badges.feed(last);
     this.focusIndex = Math.min(this.focusIndex, this.total - 1);
     this.loaded = true;
     this.error = undefined;
   }
 
   #fail(error: unknown): void {
-    this.error = error instanceof AppError ? error.message : 'The work orders could not be read.';
+    this.error = messageOf(error, 'The work orders could not be read.');
   }
 
-  async #loadOptions(): Promise<void> {
-    // Options missing only make the filters poorer; the list itself must still show.
-    const [views, clients, types] = await Promise.allSettled([service.listSavedViews(), service.listClientOptions(), service.listTypeOfWorkOptions()]);
-    if (views.status === 'fulfilled') this.views = views.value;
-    if (clients.status === 'fulfilled') this.clients = clients.value;
-    if (types.status === 'fulfilled') this.typesOfWork = types.value;
+  async #loadViews(): Promise<void> {
+    // Views missing only make the navigation poorer; the list itself must still show.
+    this.views = await service.listSavedViews().catch(() => this.views);
   }
-}
-
-function asKeys(ids: number[]): Record<number, true> {
-  return Object.fromEntries(ids.map((id) => [id, true]));
-}
-
-function isSet(value: unknown): boolean {
-  if (Array.isArray(value)) return value.length > 0;
-  if (typeof value === 'string') return value.trim() !== '';
-  return value !== undefined && value !== null;
 }

@@ -76,7 +76,7 @@ export const TimeZoneSchema = z.looseObject({
 });
 export type TimeZone = z.infer<typeof TimeZoneSchema>;
 
-/** Answer of route and unroute, and of GET users/{user} (decisions §6). */
+/** Answer of route and unroute; GET users/{user} answers it with more (`user.ts`, decisions §6). */
 export const ProviderProfileSchema = z.looseObject({
   id: z.number().int(),
   rating: z
@@ -109,10 +109,6 @@ export const ProviderProfileSchema = z.looseObject({
   marketplace: z.boolean().nullish(),
 });
 export type ProviderProfile = z.infer<typeof ProviderProfileSchema>;
-
-/** GET users/{user} answers the provider profile shape. */
-export const UserSchema = ProviderProfileSchema;
-export type User = ProviderProfile;
 
 /** The only list of GET workorders/{id}/providers the spec shows: who requested and awaits an answer. */
 export const PENDING_ASSIGNMENT_LIST = 'find_providers_pending_assignment';

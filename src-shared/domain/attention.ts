@@ -8,6 +8,22 @@ export const ATTENTION_REASONS = ['late', 'at-risk', 'unconfirmed', 'problem', '
 export const AttentionReasonSchema = z.enum(ATTENTION_REASONS);
 export type AttentionReason = z.infer<typeof AttentionReasonSchema>;
 
+/**
+ * The reasons of the "Needs attention" triage queue, most urgent first: its groups and its order.
+ * Files waiting for review are left out: Deliverables is their queue.
+ */
+export const TRIAGE_REASONS = ['late', 'at-risk', 'unconfirmed', 'problem', 'requests'] as const satisfies readonly AttentionReason[];
+export type TriageReason = (typeof TRIAGE_REASONS)[number];
+
+export const TriageReasonSchema = z.enum(TRIAGE_REASONS);
+
+/** A group of the triage queue: the orders whose most urgent reason is this one. */
+export const UrgencyGroupSchema = z.object({ reason: TriageReasonSchema, count: z.number().int().nonnegative() });
+export type UrgencyGroup = z.infer<typeof UrgencyGroupSchema>;
+
+/** The most urgent triage reason among an order's, if any: the group it is listed in. */
+export const triageReasonOf = (reasons: readonly AttentionReason[]): TriageReason | undefined => TRIAGE_REASONS.find((reason) => reasons.includes(reason));
+
 export const ATTENTION_LABELS: Readonly<Record<AttentionReason, string>> = {
   late: 'Running late',
   'at-risk': 'At risk',

@@ -64,3 +64,24 @@ export function allowsAction(operation: CoordinatorOperation | 'auto-dispatch', 
   if (operation === 'auto-dispatch') return available.some((action) => (action.operation === 'publish' || action.operation === 'assign') && action.ready);
   return available.some((action) => action.operation === operation && action.ready);
 }
+
+/** The coordinator's steps that move an order on, in its life's order; routing is a way to assigning, not a step of its own. */
+const FORWARD_STEPS: readonly { operation: CoordinatorOperation; to: StatusSlug }[] = [
+  { operation: 'publish', to: 'published' },
+  { operation: 'assign', to: 'assigned' },
+  { operation: 'approve', to: 'approved' },
+];
+const LIFE: readonly StatusSlug[] = ['created', 'published', 'routed', 'assigned', 'workdone', 'approved', 'paid'];
+
+/**
+ * The one action worth the primary button: the next step forward from the order's status (publish
+ * a draft, assign a published or routed order, approve work done). None while the order waits on
+ * somebody else (assigned: the technician works; approved: the marketplace pays): a step back
+ * (unassign, unapprove, unpublish) is never the primary one.
+ */
+export function primaryAction(order: DispatchFields & { status?: { id: number } | null }): CoordinatorOperation | undefined {
+  const slug = order.status ? statusById(order.status.id)?.slug : undefined;
+  if (!slug) return undefined;
+  const available = new Set(availableActions(order).map((action) => action.operation));
+  return FORWARD_STEPS.find((step) => available.has(step.operation) && LIFE.indexOf(step.to) > LIFE.indexOf(slug))?.operation;
+}

@@ -2,26 +2,54 @@ import { z } from 'zod';
 import { AttachmentSchema } from '../api/attachment';
 import { ClientSchema, ProjectSchema } from '../api/client';
 import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCategorySchema } from '../api/company';
-import { ListPagingShape, SortOrderSchema } from '../api/common';
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
 import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
 import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
-import { WORK_ORDER_LIST_MAX_PER_PAGE, WorkOrderListIdSchema, WorkOrderSortFieldSchema } from '../api/work-order-list';
 import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
-import { outboxChannels, outboxEvents } from './outbox-channels';
+import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
 
-/** Which marketplace the app talks to. Each has its own credentials and its own cache. */
-export const EnvironmentIdSchema = z.enum(['local', 'sandbox', 'production', 'custom']);
-export type EnvironmentId = z.infer<typeof EnvironmentIdSchema>;
+import {
+  CredentialTextSchema,
+  EnvironmentIdSchema,
+  EnvironmentListSchema,
+  EnvironmentUrlsSchema,
+  RemoteEnvironmentIdSchema,
+  SignInStateSchema,
+} from './environments';
+
+export {
+  EnvironmentIdSchema,
+  EnvironmentSummarySchema,
+  EnvironmentUrlsSchema,
+  RemoteEnvironmentIdSchema,
+  SignInStateSchema,
+  type EnvironmentId,
+  type EnvironmentSummary,
+  type EnvironmentUrls,
+  type RemoteEnvironmentId,
+  type SignInState,
+} from './environments';
+
+import {
+  CachedWorkOrderIdSchema,
+  RecordIdSchema,
+  SavedViewSchema,
+  SavedViewQuerySchema,
+  SearchTextSchema,
+  WorkOrderListRequestSchema,
+  WorkOrderPageSchema,
+} from './work-order-list';
+
+export { CachedSortFieldSchema, SavedViewQuerySchema, SavedViewSchema, WorkOrderListRequestSchema, WorkOrderPageSchema, type SavedView, type WorkOrderListRequest, type WorkOrderPage } from './work-order-list';
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -63,71 +91,6 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 /** Channels that take nothing refuse anything: a stray argument is a caller bug worth hearing about. */
 const NoInput = z.undefined();
 
-/** Free text from a search box; the cap keeps a pasted document from becoming a query. */
-const SearchTextSchema = z.string().max(200);
-
-/** The id of a record the marketplace made: clients, projects, pools, filters, an order to refresh. */
-const RecordIdSchema = z.number().int().positive();
-
-/** An order in the cache: negative ids are drafts made offline that the marketplace has not seen yet. */
-const CachedWorkOrderIdSchema = z.number().int();
-
-/** The sorts the offline cache answers: the service's, less the creation date it does not keep, plus the last change. */
-export const CachedSortFieldSchema = z.enum([...WorkOrderSortFieldSchema.exclude(['created_date']).options, 'updated']);
-
-export const WorkOrderListRequestSchema = z.strictObject({
-  /** Matches title, description, location, client, ids and tag labels. */
-  search: SearchTextSchema.optional(),
-  list: WorkOrderListIdSchema.optional(),
-  workOrderId: RecordIdSchema.optional(),
-  typeOfWork: RecordIdSchema.optional(),
-  client: RecordIdSchema.optional(),
-  project: RecordIdSchema.optional(),
-  manager: RecordIdSchema.optional(),
-  city: SearchTextSchema.optional(),
-  state: SearchTextSchema.optional(),
-  country: SearchTextSchema.optional(),
-  statusIds: z.array(RecordIdSchema).max(50).optional(),
-  /** Epoch ms bounds on the schedule's start. */
-  scheduleFrom: z.number().int().optional(),
-  scheduleTo: z.number().int().optional(),
-  /** The assigned provider's user id. */
-  provider: RecordIdSchema.optional(),
-  /** Orders that use this saved location; a temporary (negative) id names one still waiting in the outbox. */
-  savedLocationId: z.number().int().optional(),
-  /** Only orders with this company tag applied (its id, from `reference:get` tags). */
-  tag: RecordIdSchema.optional(),
-  /** Only orders that need the coordinator now (late, at risk, unconfirmed, problems, deliverables or requests waiting). */
-  attention: z.boolean().optional(),
-  sort: CachedSortFieldSchema.optional(),
-  order: SortOrderSchema.optional(),
-  page: z.number().int().min(1).optional(),
-  per_page: z.number().int().min(1).max(WORK_ORDER_LIST_MAX_PER_PAGE).optional(),
-});
-export type WorkOrderListRequest = z.infer<typeof WorkOrderListRequestSchema>;
-
-/** A named filter of the work order list, kept on this machine per environment. */
-export const SavedViewQuerySchema = WorkOrderListRequestSchema.omit({ page: true, per_page: true });
-export const SavedViewSchema = z.object({ id: z.number().int(), name: z.string(), query: SavedViewQuerySchema });
-export type SavedView = z.infer<typeof SavedViewSchema>;
-
-
-export const WorkOrderPageSchema = z.object({
-  results: z.array(WorkOrderSchema),
-  ...ListPagingShape,
-  /** How many cached orders each list holds, for the list badges. */
-  counts: z.record(WorkOrderListIdSchema, z.number().int()),
-  /** How many cached orders need attention now, for its badge. */
-  attentionCount: z.number().int(),
-  /** Orders of this page with a change waiting in the outbox. */
-  pending: z.array(CachedWorkOrderIdSchema),
-  /** Orders of this page with a change the marketplace refused (undone in the cache), waiting for the coordinator to retry or discard it. */
-  refused: z.array(CachedWorkOrderIdSchema),
-  /** Why orders of this page need attention, by id (absent: no reason). */
-  attention: z.record(z.string(), z.array(AttentionReasonSchema)),
-});
-export type WorkOrderPage = z.infer<typeof WorkOrderPageSchema>;
-
 export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', 'incomplete-reasons'] as const;
 export const ReferenceKindSchema = z.enum(REFERENCE_KINDS);
 export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
@@ -151,48 +114,6 @@ export const ReferenceListSchema = z.discriminatedUnion('kind', [
 ]);
 export type ReferenceList = z.infer<typeof ReferenceListSchema>;
 
-/** The environments whose addresses the user gives; local's come from the embedded marketplace. */
-export const RemoteEnvironmentIdSchema = EnvironmentIdSchema.exclude(['local']);
-export type RemoteEnvironmentId = z.infer<typeof RemoteEnvironmentIdSchema>;
-
-/**
- * An address as typed. Main checks it is a proper http(s) address, so the refusal carries
- * ENVIRONMENT_INVALID_URL; the cap only keeps a pasted document out of the settings file.
- */
-const UrlTextSchema = z.string().max(2048);
-
-export const EnvironmentUrlsSchema = z.object({
-  /** `{base_url}`: the REST API root, ending in `/api/rest/v2`. */
-  baseUrl: UrlTextSchema,
-  /** `{auth_url}`: the token path is appended to it. */
-  authUrl: UrlTextSchema,
-  /** `{webhook_url}`: host root of the webhook registration service. */
-  webhookUrl: UrlTextSchema,
-});
-export type EnvironmentUrls = z.infer<typeof EnvironmentUrlsSchema>;
-
-/** An environment as the renderer may see it: flags about its secrets, never their values. */
-export const EnvironmentSummarySchema = z.object({
-  id: EnvironmentIdSchema,
-  label: z.string(),
-  urls: EnvironmentUrlsSchema.nullable(),
-  editable: z.boolean(),
-  configured: z.boolean(),
-  credentialsStored: z.boolean(),
-  signedIn: z.boolean(),
-  active: z.boolean(),
-  cacheFile: z.string(),
-});
-export type EnvironmentSummary = z.infer<typeof EnvironmentSummarySchema>;
-const EnvironmentListSchema = z.array(EnvironmentSummarySchema);
-
-const CredentialTextSchema = z.string().min(1).max(4096);
-
-export const SignInStateSchema = z.object({
-  environment: EnvironmentIdSchema,
-  state: z.enum(['signed-out', 'signing-in', 'signed-in']),
-});
-export type SignInState = z.infer<typeof SignInStateSchema>;
 
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 
@@ -208,7 +129,8 @@ export type SyncPhase = z.infer<typeof SyncPhaseSchema>;
 
 export const SyncStatusSchema = z.object({
   environment: EnvironmentIdSchema,
-  state: z.enum(['idle', 'syncing', 'error']),
+  /** `paused` while the coordinator works offline: the cache is not refreshed until they go back online. */
+  state: z.enum(['idle', 'syncing', 'error', 'paused']),
   lastSyncedAt: z.number().nullable(),
   lastError: ErrorBodySchema.optional(),
   progress: z.object({ phase: SyncPhaseSchema, done: z.number(), total: z.number() }).nullable(),
@@ -224,6 +146,10 @@ export const WorkOrderDetailSchema = z.object({
   requests: z.array(ProviderRequestSchema),
   /** When the pull last fetched the parts; null before it did, so empty lists mean "not known yet". */
   partsFetchedAt: z.number().nullable(),
+  /** The order's changes waiting in the outbox, oldest first: what "Pending" and a refusal are made of. */
+  outbox: z.array(OutboxEntrySchema),
+  /** Why the order needs attention now, as the list says it (the reason banner's). */
+  attention: z.array(AttentionReasonSchema),
 });
 export type WorkOrderDetail = z.infer<typeof WorkOrderDetailSchema>;
 

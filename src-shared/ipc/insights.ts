@@ -1,5 +1,9 @@
 import { z } from 'zod';
 
+/** How durations are grouped: by type of work or by client. */
+export const DurationGroupSchema = z.enum(['type', 'client']);
+export type DurationGroup = z.infer<typeof DurationGroupSchema>;
+
 const WEEK_MS = 7 * 24 * 3_600_000;
 /** A year and a bit: enough for "the past year and next week", few enough bars to read. */
 export const INSIGHTS_MAX_WEEKS = 60;
@@ -15,7 +19,7 @@ export const InsightsRequestSchema = z
     client: z.number().int().positive().optional(),
     typeOfWork: z.number().int().positive().optional(),
     /** The one grouping of durations the screen shows (each costs a sort of the period's orders); both when absent. */
-    durationsBy: z.enum(['type', 'client']).optional(),
+    durationsBy: DurationGroupSchema.optional(),
   })
   .refine((request) => request.to > request.from && request.to - request.from <= INSIGHTS_MAX_WEEKS * WEEK_MS, {
     message: `The period must end after it starts and last at most ${INSIGHTS_MAX_WEEKS} weeks`,
@@ -57,6 +61,8 @@ export const InsightsSchema = z.strictObject({
   orders: Count,
   /** Cached orders with no service date at all (bare drafts): no period holds them. */
   unscheduled: Count,
+  /** The earliest service date of any cached order, whatever the period and filters: where the data starts. */
+  firstScheduled: z.number().int().nullable(),
   statusByWeek: z.array(StatusWeekSchema),
   /** Orders in the period whose milestones are cached (they come with an order's full answer). */
   withMilestones: Count,

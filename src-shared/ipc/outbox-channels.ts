@@ -33,7 +33,7 @@ export const OutboxEntrySchema = z.object({
   nextAttemptAt: z.number().nullable(),
   notBefore: z.number().nullable(),
   /** The last failure: the refusal's reason, or the transient error being retried. */
-  error: z.object({ code: z.enum(errorCodes), message: z.string(), fields: z.array(z.string()) }).nullable(),
+  error: z.object({ code: z.enum(errorCodes), message: z.string(), fields: z.array(z.string()), detail: z.string().optional() }).nullable(),
   /** Set on a refusal when the record changed on the marketplace meanwhile: "yours" against "theirs". */
   conflict: z.array(ConflictFieldSchema).nullable(),
   upload: z.object({ name: z.string(), sent: z.number(), total: z.number() }).nullable(),

@@ -96,6 +96,8 @@ export const writeChannels = {
   'expenses:disapprove': queued(onOrder({ expenseId: LocalIdSchema, reason: NoteSchema.optional() })),
   'messages:send': queued(onOrder({ message: z.string().trim().min(1).max(10_000), parentId: PositiveIdSchema.optional() })),
   'problems:report': queued(onOrder({ problemTypeId: PositiveIdSchema, comments: NoteSchema.optional() })),
+  /** Marks a reported problem resolved (DELETE workorders/{id}/problems/{problem_id}); it stays listed, as resolved. */
+  'problems:resolve': queued(onOrder({ problemId: PositiveIdSchema })),
   'locations:create': queued(z.strictObject({ location: SavedLocationCreateBodySchema })),
   'locations:update': queued(z.strictObject({ id: LocalIdSchema, changes: SavedLocationUpdateBodySchema })),
   'locations:delete': queued(z.strictObject({ id: LocalIdSchema })),

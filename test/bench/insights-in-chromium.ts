@@ -14,7 +14,7 @@ import { serializeWorkOrder, WorkOrderRepository } from '../../src-main/db/work-
 import { cacheFilePath } from '../../src-main/environments/environment-manager';
 import { EnvironmentSettingsStore } from '../../src-main/environments/environment-settings';
 import { createMemoryLogger } from '../../src-main/platform/logger';
-import { periodRange, type PeriodWeeks } from '../../src-renderer/views/insights/period';
+import { periodRange, type PeriodWeeks } from '../../src-renderer/lib/insights-period';
 import config from '../../playwright.config';
 import { PREPARED_ENVIRONMENT } from '../support/large-cache';
 import { startWebHostProcess } from '../support/web-host-process';

@@ -4,6 +4,13 @@ import { startWebHostProcess, type WebHostProcess } from '../support/web-host-pr
 export { startWebHostProcess, type WebHostProcess };
 
 export const test = base.extend<{ webHost: WebHostProcess }>({
+  // Screenshots show the screen at rest: a theme just switched is still fading its colours (120 ms
+  // transitions), and a picture taken mid-fade shows neither theme.
+  page: async ({ page }, use) => {
+    const screenshot = page.screenshot.bind(page);
+    page.screenshot = (options) => screenshot({ animations: 'disabled', ...options });
+    await use(page);
+  },
   // Playwright reads fixture dependencies from the destructuring pattern, so an empty one is required.
   // eslint-disable-next-line no-empty-pattern
   webHost: async ({}, use) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { PayInput } from '../../src-shared/api/pay';
 import { laborSum, roundMoney } from '../../src-shared/domain/pay-total';
 import { formatMoney } from '../../src-renderer/lib/format';
-import { periodRange } from '../../src-renderer/views/insights/period';
+import { periodCovering, periodLabel, periodRange } from '../../src-renderer/lib/insights-period';
 import { marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
@@ -19,22 +19,31 @@ interface MarketOrder {
   schedule?: { service_window?: { start?: { utc?: string | null } | null } | null } | null;
 }
 
-/** The default period of the screen: the past 12 weeks and the next. */
-const DEFAULT_WEEKS = 12;
 const COMMITTED = new Set([3, 4, 5]);
+const startOf = (order: MarketOrder) => {
+  const utc = order.schedule?.service_window?.start?.utc;
+  return utc ? Date.parse(`${utc.replace(' ', 'T')}Z`) : Number.NaN;
+};
 
-async function expectedPayByClient(host: Parameters<typeof marketplaceRest>[0]): Promise<string[][]> {
-  const { from, to } = periodRange(DEFAULT_WEEKS);
+async function marketOrders(host: Parameters<typeof marketplaceRest>[0]): Promise<MarketOrder[]> {
   const orders: MarketOrder[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await marketplaceRest<{ results: MarketOrder[]; metadata: { pages: number } }>(host, 'GET', `workorders?list=workorders_all&per_page=100&page=${page}`);
     orders.push(...answer.results);
     if (page >= answer.metadata.pages) break;
   }
+  return orders;
+}
+
+/** The screen's default period: the shortest that starts where the orders do. */
+const defaultWeeks = (orders: MarketOrder[]) => periodCovering(Math.min(...orders.map(startOf).filter(Number.isFinite)));
+
+async function expectedPayByClient(host: Parameters<typeof marketplaceRest>[0]): Promise<string[][]> {
+  const orders = await marketOrders(host);
+  const { from, to } = periodRange(defaultWeeks(orders));
   const byClient = new Map<string, { orders: number; amount: number }>();
   for (const order of orders) {
-    const utc = order.schedule?.service_window?.start?.utc;
-    const start = utc ? Date.parse(`${utc.replace(' ', 'T')}Z`) : Number.NaN;
+    const start = startOf(order);
     if (!COMMITTED.has(order.status.id) || !(start >= from && start < to)) continue;
     const name = order.client?.name ?? 'No client';
     const entry = byClient.get(name) ?? { orders: 0, amount: 0 };
@@ -60,6 +69,9 @@ test('Insights shows the demo company’s pay committed by client, as a chart an
   await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Insights' }).click();
   const screen = page.getByRole('region', { name: 'Insights' });
+  // The period starts where the data does: no run of empty weeks before the first order.
+  await expect(screen.getByRole('combobox', { name: 'Period' })).toHaveValue(String(defaultWeeks(await marketOrders(webHost))));
+  await expect(screen.getByRole('combobox', { name: 'Period' }).locator('option:checked')).toHaveText(periodLabel(defaultWeeks(await marketOrders(webHost))));
 
   const figure = screen.getByRole('region', { name: 'Pay committed by client' });
   await expect(figure.getByRole('img', { name: /^Pay committed by client\. Bars: \$/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { until } from '../support/until';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 
@@ -33,7 +33,7 @@ function onMarketplace(host: WebHostProcess, id: number, done: (order: MarketOrd
 const inbox = (page: Page) => page.getByRole('region', { name: /^Refused by the marketplace/ });
 const nothingWaiting = (page: Page) => page.getByRole('status').filter({ hasText: 'Nothing waiting' });
 
-test('a refused change shows in the conflict inbox with its reason and the nav badge; Edit and retry lands it', async ({ page, webHost }) => {
+test('a refused change shows in the conflict inbox in plain words with the nav badge; Edit and send again lands it', async ({ page, webHost }) => {
   test.setTimeout(60_000);
   await openApp(page, webHost);
   await callHost(webHost, 'workorders:update', { id: 10004, changes: { title: 'Survey with the right client', client: { id: UNKNOWN_CLIENT } } });
@@ -42,15 +42,21 @@ test('a refused change shows in the conflict inbox with its reason and the nav b
   const card = inbox(page).getByRole('article');
   await expect(card).toHaveCount(1, { timeout: 20_000 });
   await expect(card).toContainText('The marketplace said:');
-  await expect(card.getByText('client.id', { exact: true })).toBeVisible();
+  // In the coordinator's words: the order and the field named, no request line, no JSON.
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText('Edit the title and client of #10004');
+  await expect(card.getByText('About: Client')).toBeVisible();
+  await expect(card).not.toContainText(/HTTP \d{3}|PUT |\{"/, { useInnerText: true });
+  // The request and its status are there for whoever looks closer.
+  await card.getByText('Details', { exact: true }).click();
+  await expect(card.getByRole('group')).toContainText(/PUT workorders\/10004, HTTP 4\d\d/);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outbox 1 refused' })).toBeVisible();
   // The order's button opens it on the Work orders screen; the way back is the navigation.
-  await card.getByRole('button', { name: 'Open work order 10004' }).click();
+  await card.getByRole('button', { name: /^Open the order: / }).click();
   await expect(page.getByRole('complementary', { name: 'Work order 10004' })).toBeVisible();
   await openOutbox(page);
 
-  // Edit and retry opens the job form with what was refused, the field the marketplace named marked.
-  await card.getByRole('button', { name: /^Edit and retry/ }).click();
+  // Edit and send again opens the job form with what was refused, the field the marketplace named marked.
+  await card.getByRole('button', { name: /^Edit and send again/ }).click();
   const form = page.getByRole('dialog', { name: 'Fix the refused edit of #10004' });
   await expect(form.getByRole('alert').first()).toContainText('The marketplace refused this change.');
   await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue('Survey with the right client');
@@ -122,4 +128,37 @@ test('while working offline three changes wait in order; switched back, they dra
   await expect(nothingWaiting(page)).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: test.info().outputPath('outbox-empty-dark.png') });
   for (const id of [10004, 10005, 10006]) await onMarketplace(webHost, id, (order) => order.status.name === 'Published', 'published');
+});
+
+test('a refused ETA holds back no message to the technician: the inbox names the order, the site time with its zone, and the message lands', async ({ page, webHost }) => {
+  test.setTimeout(60_000);
+  await openApp(page, webHost);
+  // Assigned and confirmed in Phoenix (seed): its technician's ETA, then a message.
+  const ORDER = 10019;
+  const { origin } = await localMarketplace(webHost);
+  const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 400, path: `workorders/${ORDER}/eta`, method: 'PUT', count: 1 } });
+  expect(fault.ok()).toBe(true);
+  await callHost(webHost, 'connectivity:set-offline', { offline: true });
+  await callHost(webHost, 'workorders:set-eta', { id: ORDER, eta: { mode: 'exact', start: { utc: '2030-01-15 15:00:00' } } });
+  await callHost(webHost, 'messages:send', { workOrderId: ORDER, message: 'Ring the bell at the loading dock' });
+  await callHost(webHost, 'connectivity:set-offline', { offline: false });
+
+  await until(
+    () => marketplaceRest<{ results: { message: string }[] }>(webHost, 'GET', `workorders/${ORDER}/messages`),
+    (answer) => answer.results.some((message) => message.message === 'Ring the bell at the loading dock'),
+    'the message on the marketplace',
+    30_000,
+    100,
+  );
+  await openOutbox(page);
+  const card = inbox(page).getByRole('article');
+  await expect(card).toHaveCount(1, { timeout: 20_000 });
+  // 15:00 UTC in January is 08:00 in Phoenix.
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(`Set the ETA of #${ORDER} to Tue, Jan 15, 2030 08:00 MST`);
+  await expect(page.getByText('Behind a refused change of the same order')).toHaveCount(0);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+    await page.screenshot({ path: test.info().outputPath(`conflict-inbox-${scheme}.png`) });
+  }
 });

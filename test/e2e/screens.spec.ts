@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { SCREENS } from '../../src-renderer/lib/screens';
+import { SCREENS } from '../../src-renderer/screens';
 
 // Every screen in light and dark, saved as test artifacts (test-results/) to be looked at. Each
 // visit also checks the screen shows its own content (no placeholder), found by its heading.

@@ -69,6 +69,9 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   await views.getByRole('button', { name: /^Work done \d+$/ }).click();
   await row(page, 10027).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10027' }).getByRole('menuitem', { name: /^Approve/ }).click();
+  // Approving pays: the sum is shown first, and Enter confirms.
+  await expect(page.getByRole('dialog', { name: 'Approve #10027' })).toContainText(/Pays \$[\d,.]+/);
+  await page.keyboard.press('Enter');
   // Approved at once: it leaves Work done. Undone: it comes back.
   await expect(row(page, 10027)).toHaveCount(0);
   await page.getByRole('region', { name: 'Notifications', exact: true }).getByRole('button', { name: 'Undo' }).click();
@@ -79,6 +82,7 @@ test('publish, route, approve (with Undo) and cancel from the row menu, each rea
   // Approve another for real: it waits out the undo window, then lands.
   await row(page, 10028).click({ button: 'right' });
   await page.getByRole('menu', { name: 'Actions on #10028' }).getByRole('menuitem', { name: /^Approve/ }).click();
+  await page.getByRole('dialog', { name: 'Approve #10028' }).getByRole('button', { name: /^Approve/ }).click();
   await onMarketplace(webHost, 10028, (order) => order.status.name === 'Approved', 'approved');
 
   // Cancel with a reason.

@@ -96,7 +96,7 @@ test('requests and counter-offers, compared side by side, and a new request from
   // This company's history with each provider, from the cache.
   await expect(requests.first().getByText(/^With you:/)).toBeVisible();
 
-  await panel.getByRole('button', { name: 'Compare' }).click();
+  await panel.getByRole('button', { name: 'Compare', exact: true }).click();
   const table = panel.getByRole('table', { name: 'Comparing 2 requests' });
   await expect(table).toBeVisible();
   await expect(table.getByRole('rowheader', { name: 'Pay' })).toBeVisible();
@@ -127,7 +127,7 @@ test('screenshots of the detail in light and dark', async ({ page, webHost }, te
   await page.emulateMedia({ colorScheme: 'light' });
   const requests = await openFromList(page, WITH_REQUESTS);
   await requests.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Providers' }).click();
-  await requests.getByRole('button', { name: 'Compare' }).click();
+  await requests.getByRole('button', { name: 'Compare', exact: true }).click();
   await page.screenshot({ path: testInfo.outputPath('providers-compare-light.png') });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 760 });

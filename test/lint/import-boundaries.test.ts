@@ -46,6 +46,24 @@ describe('import boundaries', () => {
     expect(await ruleIds("import type { App } from '../app/create-app';\nexport type A = App;\n", 'src-main/web-host/fixture.ts')).toEqual([]);
   });
 
+  it('fail when a floor of the renderer imports one above it (views → components → state → services → lib)', async () => {
+    const upward: [string, string][] = [
+      ["import { periodRange } from '../views/insights/period';", 'src-renderer/state/fixture.ts'],
+      ["import { SCREENS } from '../screens';", 'src-renderer/state/fixture.ts'],
+      ["import Icon from '../components/Icon.svelte';", 'src-renderer/state/fixture.ts'],
+      ["import { toasts } from '../state/toasts.svelte';", 'src-renderer/services/fixture.ts'],
+      ["import { orderActions } from '../state/order-actions.svelte';", 'src-renderer/lib/fixture.ts'],
+      ["import { listOutbox } from '../services/outbox';", 'src-renderer/lib/fixture.ts'],
+      ["import { savedLocationChoice } from '../../views/job-form/job-values';", 'src-renderer/lib/import/fixture.ts'],
+      ["import WorkOrdersView from '../views/work-orders/WorkOrdersView.svelte';", 'src-renderer/components/fixture.ts'],
+    ];
+    for (const [line, path] of upward) expect(await ruleIds(`${line}\nexport default 1;\n`, path), `${line} in ${path}`).toContain('no-restricted-imports');
+    // Down is fine, skipping floors too.
+    expect(await ruleIds("import { outbox } from '../../state/outbox.svelte';\nexport default outbox;\n", 'src-renderer/views/outbox/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { messageOf } from '../lib/errors';\nexport default messageOf;\n", 'src-renderer/state/fixture.ts')).toEqual([]);
+    expect(await ruleIds("import { invoke } from '../lib/api';\nexport default invoke;\n", 'src-renderer/services/fixture.ts')).toEqual([]);
+  });
+
   it('allow what each layer may use', async () => {
     // `domain` is also a Node built-in: only the bare name is one.
     expect(await ruleIds("import { mimeTypeOf } from '../../src-shared/domain/attachments';\nexport default mimeTypeOf;\n", 'src-renderer/lib/fixture.ts')).toEqual([]);

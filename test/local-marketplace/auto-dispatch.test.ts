@@ -27,18 +27,21 @@ describe('POST workorders/auto_dispatch', () => {
     const { marketplace, rest } = await testMarketplace();
     const id = await createOrder(rest, POS_ORDER);
     const events = recordEvents(marketplace);
-    const { worker, done } = await dispatch(marketplace, rest, { work_order_ids: [id], selection_rule_id: 7 });
+    // 1101 (seed/selection-rules.ts): the nearest who does POS work, Luis Ramos in Chicago.
+    const { worker, done } = await dispatch(marketplace, rest, { work_order_ids: [id], selection_rule_id: 1101 });
     expect(worker).toMatchObject({
       type: 'AUTODISP',
       status: 'in_progress',
       request: 'POST /api/rest/v2/workorders/auto_dispatch',
       user: { id: 2001 },
-      payload: { body: { work_order_ids: [id], selection_rule_id: 7 } },
+      payload: { body: { work_order_ids: [id], selection_rule_id: 1101 } },
       actions: ['delete'],
     });
     expect(done).toMatchObject({
       status: 'done',
-      response: { results: [{ work_order_id: id, result: 'assigned', status: 'Assigned', provider: { id: 3001, first_name: 'Luis', w2: false } }] },
+      response: {
+        results: [{ work_order_id: id, result: 'assigned', status: 'Assigned', provider: { id: 3001, first_name: 'Luis', w2: false }, selection_rule: { id: 1101, status: 'match', sum: { match: 2, total: 2 } } }],
+      },
     });
     expect((await order(rest, id)).assignee.user.id).toBe(3001);
     expect(events.map((event) => event.name)).toEqual(['workorder.status.published', 'workorder.status.assigned']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserSchema } from '../../src-shared/api/provider';
+import { UserSchema } from '../../src-shared/api/user';
 import { providerProfile } from '../../src-main/local-marketplace/domain/providers';
 import { testMarketplace } from './support';
 
@@ -31,13 +31,17 @@ const PROFILE_FIELDS = [
   'worker_compensation',
 ];
 
+/** What GET users/{user} adds of the SDK's `User` model (src-shared/api/user.ts). */
+const USER_MODEL_FIELDS = ['coords', 'email', 'jobs', 'phone', 'preferred_groups', 'role', 'upcoming_schedule', 'worked_with', 'zip'];
+const USER_FIELDS = [...PROFILE_FIELDS, ...USER_MODEL_FIELDS].sort();
+
 describe('GET users/{user}', () => {
-  it("answers a provider's profile with every field of the spec", async () => {
+  it("answers a provider's profile with every field of the spec, and the User model's", async () => {
     const { rest } = await testMarketplace();
     const answer = await rest('GET', 'users/3001');
     expect(answer.status).toBe(200);
     const profile = UserSchema.parse(answer.body);
-    expect(Object.keys(answer.body).sort()).toEqual(PROFILE_FIELDS);
+    expect(Object.keys(answer.body).sort()).toEqual(USER_FIELDS);
     expect(profile).toMatchObject({
       id: 3001,
       rating: { marketplace: { total_ratings: 212, stars: 4.9 }, my_company: { total_ratings: 18, stars: 5 } },
@@ -61,6 +65,12 @@ describe('GET users/{user}', () => {
       worker_compensation: true,
       routable: true,
       marketplace: true,
+      role: 'provider',
+      email: 'luis.ramos@lakeshoretech.example',
+      phone: '+1 773 555 3001',
+      zip: '60618',
+      coords: { latitude: 41.8781, longitude: -87.6298, exact: false },
+      preferred_groups: [{ id: 801, name: 'Chicagoland Preferred' }],
     });
     expect([-5, -6]).toContain(profile.time_zone?.offset);
     expect(profile.correlation_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -86,7 +96,7 @@ describe('GET users/{user}', () => {
     const answer = await rest('GET', 'users/2002');
     expect(answer.status).toBe(200);
     UserSchema.parse(answer.body);
-    expect(Object.keys(answer.body).sort()).toEqual(PROFILE_FIELDS);
+    expect(Object.keys(answer.body).sort()).toEqual(USER_FIELDS);
     expect(answer.body).toMatchObject({
       id: 2002,
       first_name: 'Marcus',
@@ -96,6 +106,12 @@ describe('GET users/{user}', () => {
       company: { id: 1001, name: 'Northwind Field Services', role: { marketplace_manager: true } },
       routable: false,
       marketplace: false,
+      role: 'manager',
+      coords: null,
+      upcoming_schedule: [],
+      worked_with: false,
+      jobs: { company: 0, marketplace: 0 },
+      preferred_groups: [],
     });
   });
 
@@ -116,11 +132,12 @@ describe('GET users/{user}', () => {
 });
 
 describe('providerProfile', () => {
-  it("answers the route's profile for a provider, undefined for a manager or an unknown id", async () => {
+  it("answers the profile GET users/{user} starts from for a provider, undefined for a manager or an unknown id", async () => {
     const { rest, marketplace } = await testMarketplace();
-    const { correlation_id: _correlation, ...routed } = (await rest('GET', 'users/3014')).body;
+    const user = (await rest('GET', 'users/3014')).body;
     const { correlation_id: _other, ...found } = providerProfile(marketplace.context, 3014) ?? {};
-    expect(found).toEqual(routed);
+    expect(Object.keys(found).sort()).toEqual(PROFILE_FIELDS.filter((field) => field !== 'correlation_id'));
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((field) => [field, user[field]])));
     expect(providerProfile(marketplace.context, 2001)).toBeUndefined();
     expect(providerProfile(marketplace.context, 9999)).toBeUndefined();
   });

@@ -77,6 +77,21 @@ describe('workorders/{id}/eta', () => {
     expect((await rest('GET', `workorders/${id}/eta`)).body).toMatchObject({ mode: 'exact', start: { utc: SCHEDULED }, status: { name: 'unconfirmed' }, user: { id: 3002 } });
   });
 
+  it('asks the technician again when an assigned order is rescheduled: unconfirmed, at the new time (issue 24, item 7)', async () => {
+    const { marketplace, rest } = await testMarketplace();
+    const id = await assignedOrder(rest, PROVIDER);
+    await rest('PUT', `workorders/${id}/eta`, { eta: WINDOW });
+    await simulated(marketplace, 'confirm', { work_order_id: id, provider_id: PROVIDER });
+    expect((await rest('GET', `workorders/${id}`)).body).toMatchObject({ status: { sub_status: 'confirmed' }, eta: { status: { name: 'confirmed' } } });
+
+    const later = { service_window: { mode: 'exact', start: { utc: '2030-01-16 15:00:00' } } };
+    expect((await rest('PUT', `workorders/${id}`, { schedule: later })).status).toBe(200);
+    const order = (await rest('GET', `workorders/${id}`)).body;
+    expect(order.eta).toMatchObject({ mode: 'exact', start: { utc: '2030-01-16 15:00:00' }, status: { name: 'unconfirmed' } });
+    expect(order.status.sub_status ?? '').toBe('');
+    expect((await rest('GET', `workorders/${id}/eta`)).body.status.name).toBe('unconfirmed');
+  });
+
   it('sets in the background with async=true', async () => {
     const { marketplace, rest } = await testMarketplace();
     const id = await assignedOrder(rest, PROVIDER);

@@ -1,22 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { previewBlobType, previewKindOf, TEXT_PREVIEW_MAX_BYTES } from '../../src-shared/domain/attachment-preview';
+import { AppError } from '../../src-shared/errors';
 import type { AttachmentPreviewInfo } from '../../src-shared/ipc/attachment-files';
+import { attachmentFiles } from '../../src-renderer/services/attachment-files';
+import { api } from './support/fake-api';
 
-// The service's only doors: main (lib/api) and the web host's HTTP (fetch with the page's token).
+// The service's only doors: main (lib/api, browser mode) and the web host's HTTP (fetch with the page's token).
 const previews = new Map<number, AttachmentPreviewInfo>();
 const bodies = new Map<number, Uint8Array>();
+/** Both doors' calls in one log, in the order they were made. */
 const calls: string[] = [];
-vi.mock('../../src-renderer/lib/api', () => ({
-  isDesktop: () => false,
-  invoke: async (channel: string, ref: { attachmentId: number }) => {
-    calls.push(`${channel} ${ref.attachmentId}`);
-    const info = previews.get(ref.attachmentId);
-    if (!info) throw new Error('not found');
-    return info;
-  },
-}));
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 vi.mock('../../src-renderer/lib/web-bridge', () => ({ takeToken: () => 'page-token' }));
-vi.mock('../../src-renderer/state/toasts.svelte', () => ({ toasts: { show: () => 0 } }));
+vi.mock('../../src-renderer/lib/toasts.svelte', () => ({ toasts: { show: () => 0 } }));
 // Drawing needs a canvas: what matters here is that an SVG reaches the page only as a drawn bitmap.
 const drawn: string[] = [];
 vi.mock('../../src-renderer/lib/svg-bitmap', () => ({
@@ -26,10 +22,15 @@ vi.mock('../../src-renderer/lib/svg-bitmap', () => ({
   },
 }));
 
-const { attachmentFiles } = await import('../../src-renderer/services/attachment-files');
-
 const revoked: string[] = [];
 beforeEach(() => {
+  api.reset();
+  api.answer('attachments:preview', ({ attachmentId }) => {
+    calls.push(`attachments:preview ${attachmentId}`);
+    const info = previews.get(attachmentId);
+    if (!info) throw new AppError('ATTACHMENT_NOT_FOUND');
+    return info;
+  });
   vi.stubGlobal('window', { location: { href: 'http://127.0.0.1:9/' } });
   vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
     const id = Number(url.searchParams.get('attachmentId'));
@@ -119,7 +120,7 @@ describe('attachmentFiles', () => {
     file(4, 'setup.exe', 'application/x-msdownload', 'MZ');
     expect(await attachmentFiles.load({ workOrderId: 5, attachmentId: 4 })).toMatchObject({ kind: 'other' });
     expect(calls).toEqual(['attachments:preview 4']);
-    await expect(attachmentFiles.load({ workOrderId: 5, attachmentId: 99 })).rejects.toThrow('not found');
+    await expect(attachmentFiles.load({ workOrderId: 5, attachmentId: 99 })).rejects.toThrow('That file is not in the offline copy of the order.');
     file(99, 'late.txt', 'text/plain', 'now here');
     expect(await attachmentFiles.load({ workOrderId: 5, attachmentId: 99 })).toMatchObject({ text: 'now here' });
   });

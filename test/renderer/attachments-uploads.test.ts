@@ -1,35 +1,63 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+import type * as UploadService from '../../src-renderer/services/attachment-uploads';
 import { phaseOf, uploads } from '../../src-renderer/state/uploads.svelte';
+import { api, entryId, outboxEntry, receipt } from './support/fake-api';
 
-function entry(id: string, state: OutboxEntry['state'], extra: Partial<OutboxEntry> = {}): OutboxEntry {
-  return { id, kind: 'attachments:upload', summary: 'Upload', workOrderId: 5, state, attempts: 0, createdAt: 0, nextAttemptAt: null, notBefore: null, error: null, conflict: null, upload: { name: 'a', sent: 0, total: 10 }, input: {}, ...extra };
-}
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
+// Browser mode's copy of the bytes to the app, held under way: a row stays `staging` as long as the test needs.
+vi.mock('../../src-renderer/services/attachment-uploads', async (importOriginal) => ({
+  ...(await importOriginal<typeof UploadService>()),
+  stageFile: () => ({ done: new Promise(() => {}), abort: () => {} }),
+}));
+
+const upload = (n: number, state: OutboxEntry['state'], extra: Partial<OutboxEntry> = {}) =>
+  outboxEntry(n, { kind: 'attachments:upload', workOrderId: 5, state, upload: { name: 'a', sent: 0, total: 10 }, ...extra });
+const file = (name: string) => new File(['0123456789'], name);
 
 describe('uploads', () => {
   it('reads an outbox entry as a phase: gone is done, offline is waiting for the network, a refusal keeps its reason', () => {
     expect(phaseOf(undefined, false)).toEqual({ phase: 'done' });
-    expect(phaseOf(entry('1', 'waiting'), false)).toEqual({ phase: 'queued' });
-    expect(phaseOf(entry('1', 'waiting'), true)).toEqual({ phase: 'waiting' });
-    expect(phaseOf(entry('1', 'retrying'), true)).toEqual({ phase: 'waiting' });
-    expect(phaseOf(entry('1', 'sending'), false)).toEqual({ phase: 'sending' });
-    const refused = entry('1', 'refused', { error: { code: 'ATTACHMENT_TOO_LARGE', message: 'Too large for the marketplace.', fields: [] } });
+    expect(phaseOf(upload(1, 'waiting'), false)).toEqual({ phase: 'queued' });
+    expect(phaseOf(upload(1, 'waiting'), true)).toEqual({ phase: 'waiting' });
+    expect(phaseOf(upload(1, 'retrying'), true)).toEqual({ phase: 'waiting' });
+    expect(phaseOf(upload(1, 'sending'), false)).toEqual({ phase: 'sending' });
+    const refused = upload(1, 'refused', { error: { code: 'ATTACHMENT_TOO_LARGE', message: 'Too large for the marketplace.', fields: [] } });
     expect(phaseOf(refused, false)).toEqual({ phase: 'refused', message: 'Too large for the marketplace.' });
   });
 
-  it('reconciles rows with the outbox: a sent file is done at its full size, one still staging is left alone', () => {
-    const sent = uploads.add({ workOrderId: 5, folderId: 1, name: 'a.txt', size: 10, phase: 'sending', sent: 4, total: 10, entryId: 'e-1' });
-    const refused = uploads.add({ workOrderId: 5, folderId: 1, name: 'b.txt', size: 10, phase: 'queued', sent: 0, total: 10, entryId: 'e-2' });
-    const staging = uploads.add({ workOrderId: 5, folderId: 1, name: 'c.txt', size: 10, phase: 'staging', sent: 3, total: 10 });
-    const other = uploads.add({ workOrderId: 6, folderId: 1, name: 'd.txt', size: 10, phase: 'queued', sent: 0, total: 10, entryId: 'e-3' });
-    uploads.reconcile([entry('e-2', 'refused', { error: { code: 'API_REJECTED', message: 'No.', fields: [] } }), entry('e-3', 'waiting')], true);
-    const byId = (id: number) => uploads.rows.find((row) => row.id === id);
-    expect(byId(sent.id)).toMatchObject({ phase: 'done', sent: 10 });
-    expect(byId(refused.id)).toMatchObject({ phase: 'refused', message: 'No.', retryable: true });
-    expect(byId(staging.id)).toMatchObject({ phase: 'staging', sent: 3 });
-    expect(byId(other.id)).toMatchObject({ phase: 'waiting' });
+  it('reconciles an order’s rows with its outbox entries: a sent file is done at its full size, one still staging and other orders’ are left alone', async () => {
+    api.reset();
+    // The desktop hands each file to main, which answers its outbox entry (1, 2, then 3).
+    let next = 0;
+    api.answer('attachments:upload-file', () => receipt((next += 1)));
+    api.desktop = true;
+    uploads.attach(5, 1, [file('a.txt'), file('b.txt')]);
+    uploads.attach(6, 1, [file('d.txt')]);
+    // A browser copies the bytes to the app first.
+    api.desktop = false;
+    uploads.attach(5, 1, [file('c.txt')]);
+    const named = (name: string) => uploads.rows.find((row) => row.name === name);
+    await vi.waitFor(() => expect(uploads.rows.filter((row) => row.entryId !== undefined)).toHaveLength(3));
+    expect(api.inputsOf('attachments:upload-file')).toEqual([
+      { workOrderId: 5, folderId: 1, path: '/fake-disk/a.txt' },
+      { workOrderId: 5, folderId: 1, path: '/fake-disk/b.txt' },
+      { workOrderId: 6, folderId: 1, path: '/fake-disk/d.txt' },
+    ]);
+    expect(named('a.txt')).toMatchObject({ phase: 'queued', entryId: entryId(1) });
+
+    // Order 5's detail read its outbox: the first file has left it (sent), the second was refused.
+    uploads.reconcile(5, [upload(2, 'refused', { error: { code: 'API_REJECTED', message: 'No.', fields: [] } })], true);
+    expect(named('a.txt')).toMatchObject({ phase: 'done', sent: 10 });
+    expect(named('b.txt')).toMatchObject({ phase: 'refused', message: 'No.', retryable: true });
+    expect(named('c.txt')).toMatchObject({ phase: 'staging' });
+    expect(named('d.txt')).toMatchObject({ phase: 'queued' });
+    uploads.reconcile(6, [upload(3, 'waiting', { workOrderId: 6 })], true);
+    expect(named('d.txt')).toMatchObject({ phase: 'waiting' });
+
     expect(uploads.forFolder(5, 1).map((row) => row.name)).toEqual(['a.txt', 'b.txt', 'c.txt']);
-    uploads.remove(sent.id);
-    expect(uploads.forFolder(5, 1)).toHaveLength(2);
+    const sent = named('a.txt');
+    if (sent) await uploads.dismiss(sent);
+    expect(uploads.forFolder(5, 1).map((row) => row.name)).toEqual(['b.txt', 'c.txt']);
   });
 });

@@ -1,38 +1,26 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../src-shared/errors';
+import { AppError, type ErrorCode } from '../../src-shared/errors';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
+import { connectivity, signInWaitText } from '../../src-renderer/state/connectivity.svelte';
+import { toasts } from '../../src-renderer/lib/toasts.svelte';
+import { api, connectivityStatus as status } from './support/fake-api';
 
-// The renderer's one door to main, faked: connectivity as the test sets it, events fired by hand.
-const fake = vi.hoisted(() => ({
-  status: undefined as unknown,
-  listeners: {} as Record<string, ((payload: unknown) => void)[]>,
-  calls: [] as [string, unknown][],
-  refuseSignIn: undefined as string | undefined,
-  screens: [] as string[],
-}));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: unknown) => {
-    fake.calls.push([channel, input]);
-    if (channel === 'connectivity:status') return fake.status;
-    if (channel === 'session:sign-in') {
-      if (fake.refuseSignIn) throw new AppError(fake.refuseSignIn as never);
-      fake.status = { ...(fake.status as ConnectivityStatus), signedIn: true };
-      return { environment: 'local', state: 'signed-in' };
-    }
-    return {};
-  },
-  on: (event: string, listener: (payload: unknown) => void) => {
-    (fake.listeners[event] ??= []).push(listener);
-    return () => fake.listeners[event]?.splice(fake.listeners[event].indexOf(listener), 1);
-  },
-}));
-vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => fake.screens.push(screen) } }));
+// Main faked by the contracts' fake; the router only records where the coordinator was sent.
+const screens = vi.hoisted(() => [] as string[]);
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
+vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => screens.push(screen) } }));
 
-const { connectivity, signInWaitText } = await import('../../src-renderer/state/connectivity.svelte');
-const { toasts } = await import('../../src-renderer/state/toasts.svelte');
-
-const status = (patch: Partial<ConnectivityStatus> = {}): ConnectivityStatus => ({ state: 'online', since: 0, pending: 0, refused: 0, signedIn: true, ...patch });
+/** Main's connectivity as the test sets it; a sign-in main takes brings the credentials back. */
+function main(initial: ConnectivityStatus, refuseSignIn?: ErrorCode) {
+  let current = initial;
+  api.answer('connectivity:status', () => current);
+  api.answer('session:sign-in', () => {
+    if (refuseSignIn) throw new AppError(refuseSignIn);
+    current = { ...current, signedIn: true };
+    return { environment: 'local', state: 'signed-in' };
+  });
+}
 
 async function settle(check: () => void) {
   await vi.waitFor(() => {
@@ -43,11 +31,9 @@ async function settle(check: () => void) {
 
 describe('the outbox waiting for a sign-in', () => {
   beforeEach(() => {
-    fake.status = status();
-    fake.listeners = {};
-    fake.calls = [];
-    fake.refuseSignIn = undefined;
-    fake.screens = [];
+    api.reset();
+    main(status());
+    screens.length = 0;
     connectivity.status = undefined;
     for (const toast of toasts.items) toasts.dismiss(toast.id);
   });
@@ -64,43 +50,53 @@ describe('the outbox waiting for a sign-in', () => {
     const stop = connectivity.start();
     await settle(() => expect(connectivity.status).toEqual(status()));
     expect(connectivity.waitingForSignIn).toBe(false);
-    fake.listeners['connectivity:did-change']?.forEach((listener) => listener(status({ pending: 3, signedIn: false })));
+    api.emit('connectivity:did-change', status({ pending: 3, signedIn: false }));
     flushSync();
     expect(connectivity.waitingForSignIn).toBe(true);
     // Offline is not signed out: the line is about credentials only.
-    fake.listeners['connectivity:did-change']?.forEach((listener) => listener(status({ state: 'offline', pending: 3 })));
+    api.emit('connectivity:did-change', status({ state: 'offline', pending: 3 }));
     flushSync();
     expect(connectivity.waitingForSignIn).toBe(false);
     stop();
-    expect(fake.listeners['connectivity:did-change']).toHaveLength(0);
+    expect(api.listenerCount('connectivity:did-change')).toBe(0);
+    expect(api.listenerCount('outbox:changed')).toBe(0);
+  });
+
+  it('takes the outbox’s counts from each outbox:changed, with no read of its own', async () => {
+    const stop = connectivity.start();
+    await settle(() => expect(connectivity.status).toEqual(status()));
+    api.clearCalls();
+    api.emit('outbox:changed', { pending: 3, refused: 1 });
+    expect(connectivity.status).toEqual(status({ pending: 3, refused: 1 }));
+    expect(api.calls).toEqual([]);
+    stop();
   });
 
   it('signs in to the active environment with the stored credentials, then reads the status again', async () => {
-    fake.status = status({ pending: 2, signedIn: false });
+    main(status({ pending: 2, signedIn: false }));
     const stop = connectivity.start();
     await settle(() => expect(connectivity.waitingForSignIn).toBe(true));
     const signingIn = connectivity.signIn();
     expect(connectivity.signingIn).toBe(true);
     await signingIn;
-    expect(fake.calls).toContainEqual(['session:sign-in', {}]);
+    expect(api.inputsOf('session:sign-in')).toEqual([{}]);
     expect(connectivity.waitingForSignIn).toBe(false);
     expect(connectivity.signingIn).toBe(false);
-    expect(fake.screens).toEqual([]);
+    expect(screens).toEqual([]);
     expect(toasts.items.at(-1)).toMatchObject({ tone: 'success' });
     stop();
   });
 
   it('sends the coordinator to Settings when the marketplace still refuses the credentials, with its reason', async () => {
-    fake.status = status({ pending: 2, signedIn: false });
-    fake.refuseSignIn = 'AUTH_INVALID_CREDENTIALS';
+    main(status({ pending: 2, signedIn: false }), 'AUTH_INVALID_CREDENTIALS');
     const stop = connectivity.start();
     await settle(() => expect(connectivity.waitingForSignIn).toBe(true));
     await connectivity.signIn();
-    expect(fake.screens).toEqual(['settings']);
+    expect(screens).toEqual(['settings']);
     expect(connectivity.waitingForSignIn).toBe(true);
     expect(toasts.items.at(-1)).toMatchObject({ tone: 'danger', message: 'The marketplace refused the client id, username or password. Enter them again in Settings.' });
     // A reason that already says what to enter is not told twice.
-    fake.refuseSignIn = 'AUTH_CREDENTIALS_REQUIRED';
+    api.refuse('session:sign-in', 'AUTH_CREDENTIALS_REQUIRED');
     await connectivity.signIn();
     expect(toasts.items.at(-1)?.message).toBe('Enter the client id, client secret, username and password for this environment to sign in.');
     stop();

@@ -1,32 +1,18 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deliverable, DeliverablesPage } from '../../src-shared/ipc/deliverables';
+import { DeliverablesState, keepPlace, deliverableKey } from '../../src-renderer/state/deliverables.svelte';
+import { api, receipt } from './support/fake-api';
 
-// The renderer's one door to main, faked: the queue answers whatever the test puts in `fake.page`;
-// reviews are recorded, and refused when `fake.refuse` is set.
-const fake = vi.hoisted(() => ({ page: undefined as unknown, refuse: false, calls: [] as [string, unknown][] }));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: unknown) => {
-    fake.calls.push([channel, input]);
-    const { AppError } = await import('../../src-shared/errors');
-    if (channel === 'deliverables:list') return fake.page;
-    if (channel === 'attachments:review') {
-      if (fake.refuse) throw new AppError('OUTBOX_NOT_ALLOWED', 'Refused by main');
-      return { entryId: '3f1c3e0e-8d7e-4f43-9f61-2f6f0b1c9a10' };
-    }
-    throw new AppError('IPC_UNKNOWN_CHANNEL');
-  },
-  on: () => () => undefined,
-  isDesktop: () => false,
-}));
+// Main faked by the contracts' fake: the queue answers `queue`, a review is queued (the test may refuse it).
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
+let queue: DeliverablesPage;
 
 // Previews: only which ones the state asks to warm up.
 const prefetched = vi.hoisted(() => [] as string[]);
 vi.mock('../../src-renderer/services/attachment-files', () => ({
   attachmentFiles: { prefetch: (workOrderId: number, attachmentId: number) => prefetched.push(`${workOrderId}:${attachmentId}`) },
 }));
-
-const { DeliverablesState, keepPlace, deliverableKey } = await import('../../src-renderer/state/deliverables.svelte');
 
 function item(workOrderId: number, attachmentId: number): Deliverable {
   return {
@@ -45,9 +31,10 @@ const keys = (items: readonly Deliverable[]) => items.map(deliverableKey);
 const [a, b, c, d, e] = [item(1, 11), item(1, 12), item(2, 21), item(3, 31), item(4, 41)] as [Deliverable, Deliverable, Deliverable, Deliverable, Deliverable];
 
 beforeEach(() => {
-  fake.page = page([a, b, c, d]);
-  fake.refuse = false;
-  fake.calls = [];
+  api.reset();
+  queue = page([a, b, c, d]);
+  api.answer('deliverables:list', () => queue);
+  api.answer('attachments:review', () => receipt(1));
   prefetched.length = 0;
 });
 
@@ -92,7 +79,7 @@ describe('DeliverablesState', () => {
     expect(state.current).toEqual(c);
     expect(state.total).toBe(3);
     expect(await approved).toBe(true);
-    expect(fake.calls).toContainEqual(['attachments:review', { workOrderId: 1, attachmentId: 12, status: 'approved' }]);
+    expect(api.inputsOf('attachments:review')).toEqual([{ workOrderId: 1, attachmentId: 12, status: 'approved' }]);
 
     // A read that started before the review was projected still lists it.
     state.apply(page([a, b, c, d]));
@@ -111,11 +98,11 @@ describe('DeliverablesState', () => {
 
     state.reason = 'Blurry: retake it';
     expect(await state.confirmDeny()).toBe(true);
-    expect(fake.calls).toContainEqual(['attachments:review', { workOrderId: 1, attachmentId: 11, status: 'denied', reason: 'Blurry: retake it' }]);
+    expect(api.inputsOf('attachments:review')).toEqual([{ workOrderId: 1, attachmentId: 11, status: 'denied', reason: 'Blurry: retake it' }]);
     expect(state.denying).toBe(false);
     expect(state.current).toEqual(b);
 
-    fake.refuse = true;
+    api.refuse('attachments:review', 'OUTBOX_NOT_ALLOWED', 'Refused by main');
     expect(await state.approve()).toBe(false);
     await vi.waitFor(() => expect(keys(state.items)).toContain(deliverableKey(b)));
     // The refused file is back, and the coordinator stayed where the loop took them.

@@ -1,23 +1,23 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { canReviewExpense, expenseActions, expenseTotals, expensesOpen } from '../../src-shared/domain/expenses';
+import * as service from '../../src-renderer/services/expenses';
+import { toasts } from '../../src-renderer/lib/toasts.svelte';
+import { reference } from '../../src-renderer/state/reference.svelte';
+import { api, receipt } from './support/fake-api';
 
-// The renderer's one door to main, faked: every call recorded; a channel can be made to refuse.
-const fake = vi.hoisted(() => ({ calls: [] as [string, unknown][], refuse: undefined as string | undefined }));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: unknown) => {
-    fake.calls.push([channel, input]);
-    if (channel === fake.refuse) {
-      const { AppError } = await import('../../src-shared/errors');
-      throw new AppError('IPC_INVALID_INPUT', 'Refused by main');
-    }
-    if (channel === 'reference:get') return { kind: 'expense-categories', entries: [{ uid: 1, id: 1, label: 'Travel' }, { uid: 951, id: 1, label: 'Mileage' }] };
-    return { entryId: '00000000-0000-4000-8000-000000000000' };
-  },
-  on: () => () => undefined,
-}));
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 
-const service = await import('../../src-renderer/services/expenses');
-const { toasts } = await import('../../src-renderer/state/toasts.svelte');
+/** The cache's reference lists: two expense categories (the same id, told apart by uid), the other lists empty. */
+function answerReference() {
+  api.answer('reference:get', ({ kind }) =>
+    kind === 'expense-categories' ? { kind, entries: [{ uid: 1, id: 1, label: 'Travel' }, { uid: 951, id: 1, label: 'Mileage' }] } : { kind, entries: [] },
+  );
+  api.answer('clients:list', () => []);
+  api.answer('projects:list', () => []);
+  api.answer('managers:list', () => []);
+}
+
+const EXPENSE_WRITES = ['expenses:add', 'expenses:update', 'expenses:delete', 'expenses:approve', 'expenses:disapprove'] as const;
 
 describe('the shared expense rules', () => {
   it('keep expenses open from Draft through Work Done, fixed once approved, paid or cancelled', () => {
@@ -47,21 +47,26 @@ describe('the shared expense rules', () => {
 
 describe('the expenses service', () => {
   beforeEach(() => {
-    fake.calls = [];
-    fake.refuse = undefined;
+    api.reset();
+    answerReference();
+    for (const channel of EXPENSE_WRITES) api.answer(channel, () => receipt(1));
     toasts.items = [];
   });
 
-  it('reads the categories from the reference data and queues each change on its channel', async () => {
-    expect((await service.listExpenseCategories()).map((category) => category.label)).toEqual(['Travel', 'Mileage']);
+  it('offers the categories the reference store read from the cache, in the cache’s order', async () => {
+    await reference.load();
+    expect(reference.lists.expenseCategories.map((category) => category.label)).toEqual(['Travel', 'Mileage']);
+    expect(api.inputsOf('reference:get')).toContainEqual({ kind: 'expense-categories' });
+  });
+
+  it('queues each change on its channel', async () => {
     expect(await service.addExpense(10027, { description: 'Tolls', amount: 6 })).toBe(true);
     await service.updateExpense(10027, 5004, { quantity: 3 });
     await service.approveExpense(10027, 5004);
     await service.disapproveExpense(10027, 5004, 'Not on this job');
     await service.disapproveExpense(10027, 5005);
     await service.deleteExpense(10027, -3);
-    expect(fake.calls).toEqual([
-      ['reference:get', { kind: 'expense-categories' }],
+    expect(api.calls).toEqual([
       ['expenses:add', { workOrderId: 10027, expense: { description: 'Tolls', amount: 6 } }],
       ['expenses:update', { workOrderId: 10027, expenseId: 5004, changes: { quantity: 3 } }],
       ['expenses:approve', { workOrderId: 10027, expenseId: 5004 }],
@@ -72,7 +77,7 @@ describe('the expenses service', () => {
   });
 
   it('toasts a change main refuses and answers false', async () => {
-    fake.refuse = 'expenses:approve';
+    api.refuse('expenses:approve', 'IPC_INVALID_INPUT', 'Refused by main');
     expect(await service.approveExpense(10027, 5004)).toBe(false);
     expect(toasts.items.map((toast) => [toast.tone, toast.message])).toEqual([['danger', 'Refused by main']]);
   });

@@ -5,7 +5,8 @@ import { parseCsv } from '../../src-renderer/lib/import/import-csv';
 import { parseXlsx } from '../../src-renderer/lib/import/import-xlsx';
 import { RowReader } from '../../src-renderer/lib/import/import-rows';
 import { siteDateTime } from '../../src-renderer/lib/import/import-values';
-import { bodyFromValues, emptyValues } from '../../src-renderer/views/job-form/job-values';
+import { emptyValues } from '../../src-renderer/lib/job/job-values';
+import { bodyFromValues } from '../../src-renderer/lib/job/job-body';
 import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
 
 describe('matching a file’s columns to the job form’s fields', () => {

@@ -1,42 +1,34 @@
 import { flushSync } from 'svelte';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src-shared/ipc/channels';
+import type { OutboxEntry } from '../../src-shared/ipc/outbox-channels';
+import { ImportSession } from '../../src-renderer/state/import.svelte';
+import { importBatches } from '../../src-renderer/services/import';
+import { cacheChanges } from '../../src-renderer/state/cache-changes.svelte';
+import { outbox } from '../../src-renderer/state/outbox.svelte';
+import { api, entryId, outboxEntry } from './support/fake-api';
 
-// The renderer's one door to main, faked: the outbox as the test sets it, events fired by hand.
-const fake = vi.hoisted(() => ({
-  entries: [] as { id: string; state: string; error: { message: string } | null }[],
-  listeners: {} as Record<string, ((payload: unknown) => void)[]>,
-  calls: [] as [string, unknown][],
-  nextTemp: -1,
-}));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: unknown) => {
-    fake.calls.push([channel, input]);
-    if (channel === 'outbox:list') return { entries: fake.entries };
-    if (channel === 'workorders:import') {
-      const { orders } = input as { orders: unknown[] };
-      return { receipts: orders.map(() => ({ entryId: `entry${-fake.nextTemp}`, id: fake.nextTemp-- })) };
-    }
-    return {};
-  },
-  on: (event: string, listener: (payload: unknown) => void) => {
-    (fake.listeners[event] ??= []).push(listener);
-    return () => fake.listeners[event]?.splice(fake.listeners[event].indexOf(listener), 1);
-  },
-}));
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 
-const { ImportSession } = await import('../../src-renderer/state/import.svelte');
-const { importBatches } = await import('../../src-renderer/services/import');
-const fire = (event: string, payload?: unknown) => fake.listeners[event]?.forEach((listener) => listener(payload));
+// The outbox as main holds it, set by the test; each queued draft gets the next temporary id.
+let entries: OutboxEntry[] = [];
+let nextTemp = -1;
+const stops: (() => void)[] = [];
 
 const table = (rows: string[][]) => ({ fileName: 'jobs.csv', headings: ['Job title', 'Ref'], rows });
 
 describe('ImportSession', () => {
   beforeEach(() => {
-    fake.entries = [];
-    fake.listeners = {};
-    fake.calls = [];
-    fake.nextTemp = -1;
+    api.reset();
+    entries = [];
+    nextTemp = -1;
+    api.answer('outbox:list', () => ({ entries }));
+    api.answer('settings:update', (change) => ({ ...DEFAULT_SETTINGS, ...change }));
+    api.answer('workorders:import', ({ orders }) => ({ receipts: orders.map(() => ({ entryId: entryId(-nextTemp), id: nextTemp-- })) }));
+    // The stores a session follows, started as App starts them.
+    stops.push(cacheChanges.start(), outbox.start());
   });
+  afterEach(() => stops.splice(0).forEach((stop) => stop()));
 
   it('previews the rows with their problems, remembers the mapping, queues the valid ones and follows each to the report', async () => {
     const session = new ImportSession(table([['Fix door'], [''], ['Paint wall']]), {}, { ref: 'incidentId' });
@@ -47,42 +39,45 @@ describe('ImportSession', () => {
     expect(session.step).toBe('preview');
     expect([session.valid.length, session.invalid.length]).toEqual([2, 1]);
     expect(session.invalid[0]).toMatchObject({ row: 3, problems: [{ field: 'Title', message: 'Required' }] });
-    expect(fake.calls).toContainEqual(['settings:update', { importMapping: { ref: 'ignore', jobtitle: 'title' } }]);
+    expect(api.inputsOf('settings:update')).toEqual([{ importMapping: { ref: 'ignore', jobtitle: 'title' } }]);
 
-    fake.entries = [
-      { id: 'entry1', state: 'waiting', error: null },
-      { id: 'entry2', state: 'waiting', error: null },
-    ];
+    entries = [outboxEntry(1, { kind: 'workorders:create', workOrderId: -1 }), outboxEntry(2, { kind: 'workorders:create', workOrderId: -2 })];
     await session.importValid();
     flushSync();
     expect(session.step).toBe('importing');
-    expect(fake.calls.filter(([channel]) => channel === 'workorders:import')).toHaveLength(1);
+    expect(api.count('workorders:import')).toBe(1);
     expect(session.drafts.map((draft) => [draft.row, draft.outcome])).toEqual([[2, 'waiting'], [4, 'waiting']]);
 
-    // The first lands (its temporary id becomes the marketplace's), the second is refused.
-    fire('workorders:did-change', { ids: [101], renamed: [{ from: -1, to: 101 }] });
-    fake.entries = [{ id: 'entry2', state: 'refused', error: { message: 'Title too long' } }];
-    fire('outbox:changed');
+    // The first lands (its temporary id becomes the marketplace's), the second is refused: main
+    // says both at once. The outbox store's read and the cache's burst run on their own timers
+    // (here the read comes first, its timer set when the session began to follow): either way the
+    // report names the draft by the marketplace's id, not a temporary one that no longer exists.
+    api.emit('workorders:did-change', { ids: [101], renamed: [{ from: -1, to: 101 }] });
+    entries = [outboxEntry(2, { kind: 'workorders:create', workOrderId: -2, state: 'refused', error: { code: 'API_REJECTED', message: 'Title too long', fields: [] } })];
+    api.emit('outbox:changed', { pending: 1, refused: 1 });
     await vi.waitFor(() => {
       flushSync();
       expect(session.step).toBe('report');
+      expect(session.created.map((draft) => draft.id)).toEqual([101]);
     });
-    expect(session.created.map((draft) => draft.id)).toEqual([101]);
     expect(session.refused).toMatchObject([{ row: 4, reason: 'Title too long' }]);
+    session.close();
   });
 
   it('sends a large file in batches the web host’s socket takes, and says how many are queued', async () => {
     const rows = Array.from({ length: 600 }, (_, index) => [`Job ${index}`]);
     const session = new ImportSession(table(rows), {}, {});
     await session.preview();
-    fake.entries = [];
+    entries = [];
     await session.importValid();
-    const batches = fake.calls.filter(([channel]) => channel === 'workorders:import').map(([, input]) => (input as { orders: unknown[] }).orders.length);
-    expect(batches).toEqual([250, 250, 100]);
+    expect(api.inputsOf('workorders:import').map(({ orders }) => orders.length)).toEqual([250, 250, 100]);
     expect(session.queued).toBe(600);
     // Nothing left in the outbox: every draft was made.
-    flushSync();
-    expect(session.created).toHaveLength(600);
+    await vi.waitFor(() => {
+      flushSync();
+      expect(session.created).toHaveLength(600);
+    });
+    session.close();
   });
 
   it('cuts batches by size too, so long descriptions still fit the socket’s frames', () => {

@@ -1,18 +1,22 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Insights } from '../../src-shared/ipc/insights';
+import { InsightsState } from '../../src-renderer/state/insights.svelte';
+import * as figures from '../../src-renderer/views/insights/insights-figures';
+import { api } from './support/fake-api';
 
 const WEEK = 7 * 24 * 3_600_000;
 // Local midnight: week labels are in the coordinator's zone.
 const FROM = new Date(2026, 2, 2).getTime();
 
-function answer(from: number): Insights {
+function answer(from: number, firstScheduled: number | null = from): Insights {
   return {
     from,
     to: from + 2 * WEEK,
     weeks: [from, from + WEEK],
     orders: 4,
     unscheduled: 0,
+    firstScheduled,
     statusByWeek: [
       { weekStart: from, statusId: 3, count: 2 },
       { weekStart: from + WEEK, statusId: 4, count: 1 },
@@ -28,46 +32,46 @@ function answer(from: number): Insights {
   };
 }
 
-// The renderer's one door to main, faked: insights:get answers after a delay the test chooses.
-const fake = vi.hoisted(() => ({ calls: [] as unknown[], delays: [] as number[] }));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: { from: number }) => {
-    if (channel === 'insights:get') {
-      fake.calls.push(input);
-      await new Promise((resolve) => setTimeout(resolve, fake.delays.shift() ?? 0));
-      return answer(input?.from ?? FROM);
-    }
-    if (channel === 'clients:list') return [{ id: 501, name: 'Acme' }];
-    if (channel === 'reference:get') return { kind: 'types-of-work', entries: [{ id: 4, name: 'Networking' }] };
-    throw new Error(`unexpected ${channel}`);
-  },
-  on: () => () => undefined,
-}));
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 
-const { InsightsState } = await import('../../src-renderer/state/insights.svelte');
-const figures = await import('../../src-renderer/views/insights/insights-figures');
-
-beforeEach(() => {
-  fake.calls = [];
-  fake.delays = [];
-});
+beforeEach(() => api.reset());
 
 describe('InsightsState', () => {
   it('asks for the chosen period and filters, and keeps only the answer to the last choice', async () => {
+    // The first answer is slow: it arrives after the second, which must stay on screen.
+    let answerFirst = () => {};
+    api.answer('insights:get', ({ from }) => (api.count('insights:get') === 1 ? new Promise<Insights>((resolve) => (answerFirst = () => resolve(answer(from)))) : answer(from)));
     const state = new InsightsState();
-    fake.delays = [30, 0];
     const first = state.load();
     state.choose({ weeks: 4, client: 501 });
+    await vi.waitFor(() => expect(state.data).toBeDefined());
+    answerFirst();
     await first;
-    await vi.waitFor(() => expect(state.loading).toBe(false));
     flushSync();
-    expect(fake.calls).toHaveLength(2);
-    const last = fake.calls[1] as { from: number; to: number; client: number };
+    expect(state.loading).toBe(false);
+    expect(api.count('insights:get')).toBe(2);
+    const last = api.inputsOf('insights:get')[1] as { from: number; to: number; client: number };
     expect(last.client).toBe(501);
     expect(last).toMatchObject({ durationsBy: 'type' });
     // The past four weeks and the next: five weeks of 7 × 24 h (a daylight-saving change moves an hour).
     expect(Math.abs(last.to - last.from - 5 * WEEK)).toBeLessThanOrEqual(3_600_000);
     expect(state.data?.from).toBe(last.from);
+  });
+
+  it('starts at the shortest period where the data starts, until the coordinator chooses one', async () => {
+    // The cached orders go back five weeks: four are too few, twelve hold them.
+    const firstScheduled = Date.now() - 5 * WEEK;
+    api.answer('insights:get', ({ from }) => answer(from, firstScheduled));
+    const state = new InsightsState();
+    await state.load();
+    await vi.waitFor(() => expect(state.data).toBeDefined());
+    expect(state.weeks).toBe(12);
+    expect(state.data?.from).toBeLessThanOrEqual(firstScheduled);
+    // Chosen, it stays, however far back the data goes.
+    state.choose({ weeks: 4 });
+    await vi.waitFor(() => expect((api.inputsOf('insights:get').at(-1) as { from: number }).from).toBeGreaterThan(firstScheduled));
+    await vi.waitFor(() => expect(state.data?.from).toBeGreaterThan(firstScheduled));
+    expect(state.weeks).toBe(4);
   });
 
   it('shows a figure’s table when toggled, and hides it again', () => {

@@ -3,7 +3,8 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { OutboxEntrySchema, type OutboxEntry } from '../../src-shared/ipc/outbox-channels';
 import { setUpJobForm } from '../../src-renderer/views/job-form/job-form-setup';
 import { JobForm } from '../../src-renderer/views/job-form/job-form.svelte';
-import { bodyFromValues, emptyValues, valuesFromOrder, type JobValues } from '../../src-renderer/views/job-form/job-values';
+import { emptyValues, valuesFromOrder, type JobValues } from '../../src-renderer/lib/job/job-values';
+import { bodyFromValues } from '../../src-renderer/lib/job/job-body';
 
 const CHICAGO = 'America/Chicago';
 

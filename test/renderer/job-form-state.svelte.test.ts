@@ -1,7 +1,8 @@
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobForm, type JobFormOriginal, type RefusalMarks } from '../../src-renderer/views/job-form/job-form.svelte';
-import { bodyFromValues, emptyValues, type JobValues } from '../../src-renderer/views/job-form/job-values';
+import { emptyValues, type JobValues } from '../../src-renderer/lib/job/job-values';
+import { bodyFromValues } from '../../src-renderer/lib/job/job-body';
 
 const CHICAGO = 'America/Chicago';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
-import { bodyKeyOf, fieldOfPath } from '../../src-renderer/views/job-form/job-fields';
+import { bodyKeyOf, fieldOfPath } from '../../src-renderer/lib/job/job-fields';
 import { siteToUtc, utcToSite } from '../../src-renderer/lib/site-time';
-import { bodyFromValues, changedKeys, emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/views/job-form/job-values';
+import { emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/lib/job/job-values';
+import { bodyFromValues, changedKeys } from '../../src-renderer/lib/job/job-body';
 
 type Order = Partial<WorkOrder> & Record<string, unknown>;
 

@@ -1,28 +1,14 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { LocationOrders, usageText } from '../../src-renderer/state/locations.svelte';
+import { orderRequest } from '../../src-renderer/state/palette.svelte';
+import { cacheChanges } from '../../src-renderer/state/cache-changes.svelte';
+import { api, workOrder, workOrderPage } from './support/fake-api';
 
-// The renderer's one door to main, faked: the orders at a location as the test sets them.
-const fake = vi.hoisted(() => ({
-  page: { results: [] as { id: number }[], total: 0, pending: [] as number[] },
-  listeners: {} as Record<string, ((payload: unknown) => void)[]>,
-  calls: [] as [string, unknown][],
-  screens: [] as string[],
-}));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: unknown) => {
-    fake.calls.push([channel, input]);
-    if (channel === 'workorders:list') return fake.page;
-    return {};
-  },
-  on: (event: string, listener: (payload: unknown) => void) => {
-    (fake.listeners[event] ??= []).push(listener);
-    return () => fake.listeners[event]?.splice(fake.listeners[event].indexOf(listener), 1);
-  },
-}));
-vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => fake.screens.push(screen) } }));
-
-const { LocationOrders, usageText } = await import('../../src-renderer/state/locations.svelte');
-const { orderRequest } = await import('../../src-renderer/state/palette.svelte');
+// Main faked by the contracts' fake; the router only records where the coordinator was sent.
+const screens = vi.hoisted(() => [] as string[]);
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
+vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => screens.push(screen) } }));
 
 async function settle(check: () => void) {
   await vi.waitFor(() => {
@@ -33,35 +19,43 @@ async function settle(check: () => void) {
 
 describe('LocationOrders', () => {
   beforeEach(() => {
-    fake.page = { results: [], total: 0, pending: [] };
-    fake.listeners = {};
-    fake.calls = [];
-    fake.screens = [];
+    api.reset();
+    screens.length = 0;
   });
 
   it("reads the location's orders through the list's query, again when orders change, and stops following", async () => {
-    fake.page = { results: [{ id: 10012 }, { id: 10003 }], total: 60, pending: [10003] };
+    api.answer('workorders:list', () => workOrderPage([workOrder(10012), workOrder(10003)], { total: 60, pending: [10003] }));
+    const stopChanges = cacheChanges.start();
     const orders = new LocationOrders(-2);
     const stop = orders.start();
     await settle(() => expect(orders.loaded).toBe(true));
-    expect(fake.calls[0]).toEqual(['workorders:list', { savedLocationId: -2, sort: 'schedule', order: 'desc', per_page: 50 }]);
+    expect(api.calls).toEqual([['workorders:list', { savedLocationId: -2, sort: 'schedule', order: 'desc', per_page: 50 }]]);
     expect(orders.orders.map((order) => order.id)).toEqual([10012, 10003]);
     expect(orders.more).toBe(58);
     expect(orders.pending).toEqual([10003]);
 
-    fake.page = { results: [{ id: 10012 }], total: 1, pending: [] };
-    fake.listeners['workorders:did-change']?.forEach((listener) => listener({ all: true }));
+    api.answer('workorders:list', () => workOrderPage([workOrder(10012)]));
+    api.emit('workorders:did-change', { all: true });
     await settle(() => expect(orders.total).toBe(1));
     expect(orders.more).toBe(0);
+    expect(api.count('workorders:list')).toBe(2);
+
+    // Stopped: a later change reaches the cache's followers, not this panel.
     stop();
-    expect(fake.listeners['workorders:did-change']).toHaveLength(0);
-    expect(fake.listeners['outbox:changed']).toHaveLength(0);
+    const told = vi.fn();
+    const stopTold = cacheChanges.follow(told);
+    api.emit('workorders:did-change', { ids: [10012] });
+    await vi.waitFor(() => expect(told).toHaveBeenCalledTimes(1));
+    expect(api.count('workorders:list')).toBe(2);
+    stopTold();
+    stopChanges();
+    expect(api.listenerCount('workorders:did-change')).toBe(0);
   });
 
   it('opens an order the way the palette does: a request the Work orders screen takes', () => {
     new LocationOrders(701).open(10012);
     expect(orderRequest.take()).toBe(10012);
-    expect(fake.screens).toEqual(['work-orders']);
+    expect(screens).toEqual(['work-orders']);
   });
 
   it('says how many orders use the location', () => {

@@ -1,25 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../src-shared/ipc/notices';
+import { api } from './support/fake-api';
 
 // Main's notices as a browser page shows them: the page's Notification while out of sight, a toast for
 // new deliverables in front, nothing when the Settings switch is off or in the desktop app.
 const fake = vi.hoisted(() => ({
-  listeners: {} as Record<string, ((payload: unknown) => void)[]>,
   screens: [] as string[],
   shown: [] as { title: string; body?: string; tag?: string; instance: { onclick: null | (() => void); close: () => void } }[],
   permission: 'granted' as NotificationPermission,
   requested: 0,
-  desktop: false,
   notifications: true,
 }));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async () => ({}),
-  isDesktop: () => fake.desktop,
-  on: (event: string, listener: (payload: unknown) => void) => {
-    (fake.listeners[event] ??= []).push(listener);
-    return () => fake.listeners[event]?.splice(fake.listeners[event].indexOf(listener), 1);
-  },
-}));
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 vi.mock('../../src-renderer/lib/router.svelte', () => ({ router: { go: (screen: string) => fake.screens.push(screen) } }));
 vi.mock('../../src-renderer/lib/app-state.svelte', () => ({ appState: { get settings() { return { notifications: fake.notifications }; } } }));
 
@@ -50,16 +42,17 @@ vi.stubGlobal('localStorage', {
 });
 
 const { notices } = await import('../../src-renderer/state/notices.svelte');
-const { toasts } = await import('../../src-renderer/state/toasts.svelte');
+const { toasts } = await import('../../src-renderer/lib/toasts.svelte');
 
 const refusal: Notice = { kind: 'refusal', title: 'A change was refused', body: 'Open the Outbox.' };
 const deliverables: Notice = { kind: 'deliverables', title: 'A new deliverable to review', body: 'Uploaded on work order #7.', workOrderId: 7 };
-const arrive = (notice: Notice) => fake.listeners['notices:did-arrive']?.forEach((listener) => listener(notice));
+const arrive = (notice: Notice) => api.emit('notices:did-arrive', notice);
 const lookAway = (away: boolean) => (page.focused = !away);
 
 describe('notices in browser mode', () => {
   beforeEach(() => {
-    Object.assign(fake, { listeners: {}, screens: [], shown: [], permission: 'granted', requested: 0, desktop: false, notifications: true });
+    api.reset();
+    Object.assign(fake, { screens: [], shown: [], permission: 'granted', requested: 0, notifications: true });
     localStorage.clear();
     toasts.items = [];
   });
@@ -93,12 +86,12 @@ describe('notices in browser mode', () => {
     arrive(refusal);
     stop();
     fake.notifications = true;
-    fake.desktop = true;
+    api.desktop = true;
     stop = notices.start();
     arrive(refusal);
     stop();
     expect(fake.shown).toEqual([]);
-    expect(fake.listeners['notices:did-arrive'] ?? []).toEqual([]);
+    expect(api.listenerCount('notices:did-arrive')).toBe(0);
   });
 
   it('ask the browser once, at the first gesture, and never again', async () => {

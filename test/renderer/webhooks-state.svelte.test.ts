@@ -1,33 +1,25 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WebhooksState } from '../../src-renderer/state/webhooks.svelte';
+import { api } from './support/fake-api';
 
-// The renderer's one door to main, faked: webhooks:list refuses with a chosen code; the log answers per webhook.
-const fake = vi.hoisted(() => ({ listError: undefined as string | undefined, calls: [] as [string, unknown][] }));
-vi.mock('../../src-renderer/lib/api', () => ({
-  invoke: async (channel: string, input?: unknown) => {
-    fake.calls.push([channel, input]);
-    const { AppError } = await import('../../src-shared/errors');
-    if (channel === 'webhooks:list') {
-      if (fake.listError) throw new AppError(fake.listError as never);
-      return [{ _id: 'aaaaaaaaaaaaaaaaaaaaaaaa', url: 'https://example.com/a', active: true, events: [] }];
-    }
-    if (channel === 'environments:list') return [{ id: 'sandbox', label: 'Sandbox', active: true }];
-    if (channel === 'webhooks:deliveries') return { available: false, attempts: [], total: 0 };
-    throw new AppError('IPC_UNKNOWN_CHANNEL');
-  },
-  on: () => () => undefined,
-}));
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 
-const { WebhooksState } = await import('../../src-renderer/state/webhooks.svelte');
+const WEBHOOK_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 
+// Main: one webhook, the sandbox active; the delivery log is one another environment does not keep.
 beforeEach(() => {
-  fake.listError = undefined;
-  fake.calls = [];
+  api.reset();
+  api.answer('webhooks:list', () => [{ _id: WEBHOOK_ID, url: 'https://example.com/a', active: true, events: [], has_secret: false }]);
+  api.answer('environments:list', () => [
+    { id: 'sandbox', label: 'Sandbox', urls: null, editable: true, configured: false, credentialsStored: false, signedIn: false, active: true, cacheFile: 'sandbox.sqlite' },
+  ]);
+  api.answer('webhooks:deliveries', () => ({ available: false, attempts: [], total: 0 }));
 });
 
 describe('WebhooksState', () => {
   it('says what is missing, and whose, when the environment has no webhook service token', async () => {
-    fake.listError = 'WEBHOOKS_NOT_CONFIGURED';
+    api.refuse('webhooks:list', 'WEBHOOKS_NOT_CONFIGURED');
     const state = new WebhooksState();
     await state.load();
     flushSync();
@@ -39,10 +31,10 @@ describe('WebhooksState', () => {
     const state = new WebhooksState();
     await state.load();
     expect(state.unavailable).toBeUndefined();
-    await state.showDeliveries('aaaaaaaaaaaaaaaaaaaaaaaa');
+    await state.showDeliveries(WEBHOOK_ID);
     flushSync();
     expect(state.selected?.url).toBe('https://example.com/a');
     expect(state.log).toEqual({ available: false, attempts: [], total: 0 });
-    expect(fake.calls).toContainEqual(['webhooks:deliveries', { webhookId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }]);
+    expect(api.inputsOf('webhooks:deliveries')).toEqual([{ webhookId: WEBHOOK_ID }]);
   });
 });

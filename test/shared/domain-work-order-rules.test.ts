@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
-import { availableActions, missingForDispatch } from '../../src-shared/domain/work-order-rules';
+import { availableActions, missingForDispatch, primaryAction } from '../../src-shared/domain/work-order-rules';
 
 const READY = {
   types_of_work: [{ id: 62 }],
@@ -33,5 +33,19 @@ describe('the work order rules both sides share', () => {
   it('keeps publish on offer for a bare draft, saying what it lacks', () => {
     const publish = availableActions(at('created', {})).find((action) => action.operation === 'publish');
     expect(publish).toEqual({ operation: 'publish', ready: false, missing: ['types_of_work', 'location', 'schedule.service_window', 'pay.base.amount'] });
+  });
+
+  it('makes only the next step forward primary, never a step back', () => {
+    const primary = (slug: StatusSlug) => primaryAction(at(slug));
+    expect(['created', 'published', 'routed', 'assigned', 'workdone', 'approved', 'paid', 'canceled'].map((slug) => primary(slug as StatusSlug))).toEqual([
+      'publish',
+      'assign',
+      'assign',
+      undefined,
+      'approve',
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { AppError } from '../../../src-shared/errors';
 import type { WorkOrderListRequest } from '../../../src-shared/ipc/channels';
 import type { ChannelOutput } from '../../../src-shared/ipc/contract';
+import type { CacheDatabase } from '../../db/database';
+import { deliverablesRepository } from '../../db/deliverables-repository';
 import type { ReferenceDataRepository } from '../../db/reference-data-repository';
 import type { SavedLocationRepository } from '../../db/saved-location-repository';
 import type { SavedViewRepository } from '../../db/saved-view-repository';
@@ -12,6 +14,7 @@ import type { UseWorkspace } from './use-workspace';
 
 /** What the cache's reads use of a workspace. */
 export interface CacheReadParts {
+  db: CacheDatabase;
   workOrders: Pick<WorkOrderRepository, 'list' | 'marks' | 'counts' | 'attentionCount' | 'get'>;
   outbox: Pick<Outbox, 'entries'>;
   referenceData: Pick<ReferenceDataRepository, 'get'>;
@@ -56,13 +59,20 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
   return {
     'workorders:list': async (request) => {
       const now = Date.now();
-      return use(({ workOrders, outbox }) => {
+      return use(({ workOrders, outbox, db }) => {
         const page = workOrders.list({ ...cacheQuery(request), now });
         const ids = page.results.map((order) => order.id);
         // A refused change is on the order until the coordinator retries or discards it: the row says so.
         const refusedIds = new Set(outbox.entries.flatMap((entry) => (entry.state === 'refused' && entry.workOrderId !== null ? [entry.workOrderId] : [])));
         const refused = ids.filter((id) => refusedIds.has(id));
-        return { ...page, ...workOrders.marks(ids, now), refused, counts: workOrders.counts(), attentionCount: workOrders.attentionCount(now) };
+        return {
+          ...page,
+          ...workOrders.marks(ids, now),
+          refused,
+          counts: workOrders.counts(),
+          attentionCount: workOrders.attentionCount(now),
+          deliverablesWaiting: deliverablesRepository(db).waitingCount(),
+        };
       });
     },
     'workorders:get': async ({ id }) => {

@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { AutoDispatchBodySchema } from '../../../src-shared/api/auto-dispatch';
-import type { TypeOfWorkId } from '../../../src-shared/api/reference-data';
+import type { SelectionRule } from '../../../src-shared/api/selection-rule';
 import type { StatusSlug } from '../../../src-shared/api/status';
+import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
 import { CONTINUES_LATER } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, MarketplaceError } from '../http/errors';
-import { preparedStatement } from '../store/database';
-import type { ProviderData } from './providers';
+import { dispatchCandidates } from './dispatch-candidates';
+import { DEFAULT_CRITERIA, type Graded, rank } from './selection-rule-matching';
+import { findSelectionRule, presentSelectionRule, type SelectionRuleRecord } from './selection-rules';
 import type { Actor } from './work-order-lifecycle';
 import { primaryTypeOfWorkId, statusOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
 import { assignWorkOrder, publishWorkOrder, routeWorkOrder } from './work-order-transitions';
 
 // Auto-dispatch (spec, Work orders; decisions §2), *ours* where the spec is silent:
 //
-// - Which providers: those on the marketplace who take routed work (`marketplace`, `routable`)
-//   and do the order's primary type of work. Profiles list no types of work, so a provider does
-//   those their `about` names (SKILLS below); General Tasks and Other suit everyone.
-// - Which one: the best rated on the marketplace (stars, then number of ratings, then lowest id).
+// - Which providers: those on the marketplace who take routed work (`marketplace`, `routable`) and
+//   are free for the order's time on site (no assigned order overlaps it, src-shared/domain/
+//   time-on-site.ts); dispatch never double-books (dispatch-candidates.ts).
+// - Which one: with `selection_rule_id`, the best by the company's rule (selection-rule-matching.ts);
+//   without, the best rated of those who do the order's primary type of work (provider-skills.ts).
 // - The order is assigned to them, or routed with `should_route`. A Draft is published first, as
 //   dispatch goes through the marketplace; when no provider matches, it stays published for
 //   providers to request.
@@ -28,43 +30,11 @@ import { assignWorkOrder, publishWorkOrder, routeWorkOrder } from './work-order-
 //   for W2 alone, and an order no W2 provider matches is left as it was.
 // - `delay`: seconds before the dispatch, kept by the scheduler (durable; the control plane's
 //   clock advance runs it). The worker stays in progress until then, and then answers as an
-//   immediate dispatch would.
-// - `selection_rule_id` is accepted and kept in the worker's payload; the marketplace has no
-//   selection rules, so the ranking above applies.
+//   immediate dispatch would, every order and the rule checked again.
+// - An unknown `selection_rule_id`, or another company's, is refused with the orders (400).
 
 /** Statuses assign and route start from (decisions §2). */
 const DISPATCHABLE: readonly StatusSlug[] = ['created', 'published', 'routed'];
-
-/** The types of work a provider's `about` shows they do; `null`: anyone can. */
-const SKILLS: Readonly<Record<TypeOfWorkId, RegExp | null>> = {
-  70: /adjustable bed|bed base/i,
-  60: /audio[- ]?visual|home theat/i,
-  63: /\bATM\b/i,
-  56: /carpentry|fixture/i,
-  65: /\bCCTV\b|alarm|access control|camera/i,
-  76: /copier/i,
-  61: /desktop|laptop|imaging/i,
-  69: /fib(?:er|re)|splic/i,
-  74: null,
-  59: /high voltage|electrician/i,
-  8: /\bHVAC\b|thermostat|building automation/i,
-  64: /kiosk/i,
-  68: /low[- ]voltage|low and high voltage|cabling/i,
-  75: /merchandis|planogram/i,
-  4: /network|wi-?fi|wireless|\bswitch/i,
-  50: null,
-  58: /plumb/i,
-  62: /\bPOS\b|point of sale/i,
-  54: /printer/i,
-  71: /digital signage|\bpro a\/?v\b|audio[- ]?visual/i,
-  72: /project manag/i,
-  57: /satellite/i,
-  51: /secret shop|mystery shop/i,
-  66: /server|data cent(?:er|re)|storage/i,
-  1: /software develop|developer/i,
-  67: /structured cabling|\bcabling|\bcat ?6\b|rack build/i,
-  3: /telecom|\bvoip\b|handset/i,
-};
 
 /** The body of POST workorders/auto_dispatch, with `delay` bounded (a year) so its moment stays a date. */
 export const AutoDispatchInputSchema = AutoDispatchBodySchema.extend({ delay: z.number().int().nonnegative().max(365 * 24 * 3600).optional() });
@@ -77,14 +47,9 @@ export interface DispatchOutcome {
   /** The order's status name afterwards. */
   status?: string;
   provider?: { id: number; first_name: string; last_name: string; w2: boolean };
+  /** With `selection_rule_id`: the rule as the chosen provider met it (`status`, `sum`, each criterion's `status`). */
+  selection_rule?: SelectionRule;
   message?: string;
-}
-
-interface Candidate {
-  id: number;
-  first_name: string;
-  last_name: string;
-  data: ProviderData;
 }
 
 /** What keeps an order from auto-dispatch (decisions §2); none when it can go. */
@@ -98,11 +63,14 @@ function refusals(record: WorkOrderRecord): string[] {
   ];
 }
 
+const ruleNotFound = (ruleId: number) => `Selection rule ${ruleId} not found`;
+
 /**
  * All or nothing, before any worker: each order must exist, be the caller's company's and be
- * ready. A 400 names the refused ids in `fields` and says why in its message.
+ * ready, and a selection rule named must be the company's. A 400 names the refused ids (and
+ * `selection_rule_id`) in `fields` and says why in its message.
  */
-export function checkAutoDispatch(context: MarketplaceContext, actor: Actor, workOrderIds: readonly number[]): number[] {
+export function checkAutoDispatch(context: MarketplaceContext, actor: Actor, workOrderIds: readonly number[], selectionRuleId?: number): number[] {
   const ids = [...new Set(workOrderIds)];
   const repository = workOrderRepository(context);
   const refused = ids.flatMap((id) => {
@@ -110,32 +78,26 @@ export function checkAutoDispatch(context: MarketplaceContext, actor: Actor, wor
     const reasons = !record ? ['not found'] : record.companyId !== actor.companyId ? ['belongs to another company'] : refusals(record);
     return reasons.length > 0 ? [{ id, reasons }] : [];
   });
-  if (refused.length > 0) {
-    const message = refused.map(({ id, reasons }) => `${id}: ${reasons.join(', ')}`).join('; ');
-    throw invalidInput(`Can not auto-dispatch work order${refused.length > 1 ? 's' : ''} ${message}`, refused.map(({ id }) => String(id)));
+  const unknownRule = selectionRuleId !== undefined && !findSelectionRule(context, actor.companyId, selectionRuleId);
+  if (refused.length > 0 || unknownRule) {
+    const orders = refused.length > 0 ? `Can not auto-dispatch work order${refused.length > 1 ? 's' : ''} ${refused.map(({ id, reasons }) => `${id}: ${reasons.join(', ')}`).join('; ')}` : '';
+    const message = [orders, unknownRule ? ruleNotFound(selectionRuleId) : ''].filter(Boolean).join('. ');
+    throw invalidInput(message, [...refused.map(({ id }) => String(id)), ...(unknownRule ? ['selection_rule_id'] : [])]);
   }
   return ids;
 }
 
-function candidates(context: MarketplaceContext, typeOfWorkId: number): Candidate[] {
-  const skill = SKILLS[typeOfWorkId as TypeOfWorkId];
-  const rows = preparedStatement(context, "SELECT id, first_name, last_name, data FROM users WHERE role = 'provider'").all() as (Omit<Candidate, 'data'> & { data: string })[];
-  return rows
-    .map((row) => ({ ...row, data: JSON.parse(row.data) as ProviderData }))
-    .filter(({ data }) => data.marketplace && data.routable && skill !== undefined && (skill === null || skill.test(data.about)));
-}
-
-function best(pool: readonly Candidate[]): Candidate | undefined {
-  const stars = (candidate: Candidate) => candidate.data.rating.marketplace.stars ?? 0;
-  const ratings = (candidate: Candidate) => candidate.data.rating.marketplace.total_ratings ?? 0;
-  return [...pool].sort((a, b) => stars(b) - stars(a) || ratings(b) - ratings(a) || a.id - b.id)[0];
-}
-
 /** The provider for the order under the W2 flags, or none. */
-function choose(pool: readonly Candidate[], options: AutoDispatchOptions): Candidate | undefined {
-  if (!options.w2_skippub && !options.w2_failswitch) return best(pool);
-  const w2 = best(pool.filter((candidate) => candidate.data.w2));
-  return w2 ?? (options.w2_failswitch ? best(pool.filter((candidate) => !candidate.data.w2)) : undefined);
+function choose(ranked: readonly Graded[], options: AutoDispatchOptions): Graded | undefined {
+  if (!options.w2_skippub && !options.w2_failswitch) return ranked[0];
+  const w2 = ranked.find((graded) => graded.candidate.data.w2);
+  return w2 ?? (options.w2_failswitch ? ranked.find((graded) => !graded.candidate.data.w2) : undefined);
+}
+
+/** Why nobody was chosen, in the words of the rule or of the type of work. */
+function noProviderMessage(rule: SelectionRuleRecord | undefined, anyoneBooked: boolean): string {
+  if (rule) return `No available provider meets selection rule ${rule.id} (${rule.name})`;
+  return anyoneBooked ? 'No provider who does the type of work is free then' : 'No provider matches the type of work';
 }
 
 /**
@@ -150,20 +112,31 @@ function dispatchOne(context: MarketplaceContext, actor: Actor, workOrderId: num
     const record = repository.findForCompany(actor.companyId, workOrderId);
     const reasons = refusals(record);
     if (reasons.length > 0) return { work_order_id: workOrderId, result: 'skipped', status: statusName(), message: reasons.join(', ') };
-    const chosen = choose(candidates(context, primaryTypeOfWorkId(record.data.fields) ?? 0), options);
+    const ruleId = options.selection_rule_id;
+    const rule = ruleId === undefined ? undefined : findSelectionRule(context, actor.companyId, ruleId);
+    if (ruleId !== undefined && !rule) return { work_order_id: workOrderId, result: 'failed', status: statusName(), message: ruleNotFound(ruleId) };
+    const { free, booked } = dispatchCandidates(context, actor.companyId, record);
+    const criteria = rule?.criteria ?? DEFAULT_CRITERIA;
+    const facts = { typeOfWorkId: primaryTypeOfWorkId(record.data.fields) };
+    const chosen = choose(rank(free, criteria, facts), options);
     // To the marketplace a Draft goes published; not to a W2 provider under `w2_skippub`, nor
     // anywhere when W2 alone was asked for and no W2 provider matched.
     const w2Only = options.w2_skippub === true && options.w2_failswitch !== true;
-    const goesPublished = chosen ? !(options.w2_skippub && chosen.data.w2) : !w2Only;
+    const goesPublished = chosen ? !(options.w2_skippub && chosen.candidate.data.w2) : !w2Only;
     if (record.status === 'created' && goesPublished) publishWorkOrder(context, actor, workOrderId);
-    if (!chosen) return { work_order_id: workOrderId, result: 'no_provider', status: statusName(), message: 'No provider matches the type of work' };
-    if (options.should_route) routeWorkOrder(context, actor, workOrderId, chosen.id);
-    else assignWorkOrder(context, actor, workOrderId, chosen.id);
+    if (!chosen) {
+      const anyoneBooked = rank(booked, criteria, facts).length > 0;
+      return { work_order_id: workOrderId, result: 'no_provider', status: statusName(), message: noProviderMessage(rule, anyoneBooked) };
+    }
+    const { candidate } = chosen;
+    if (options.should_route) routeWorkOrder(context, actor, workOrderId, candidate.id);
+    else assignWorkOrder(context, actor, workOrderId, candidate.id);
     return {
       work_order_id: workOrderId,
       result: options.should_route ? 'routed' : 'assigned',
       status: statusName(),
-      provider: { id: chosen.id, first_name: chosen.first_name, last_name: chosen.last_name, w2: chosen.data.w2 },
+      provider: { id: candidate.id, first_name: candidate.first_name, last_name: candidate.last_name, w2: candidate.data.w2 },
+      ...(rule ? { selection_rule: presentSelectionRule(rule, chosen.grades) } : {}),
     };
   } catch (error) {
     if (!(error instanceof MarketplaceError)) throw error;

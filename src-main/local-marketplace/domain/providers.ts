@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProviderProfile, StarRating } from '../../../src-shared/api/provider';
 import type { WorkOrderManager } from '../../../src-shared/api/work-order';
+import type { Coordinates } from '../../../src-shared/domain/distance';
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError, notFound } from '../http/errors';
 import { apiTimestamp } from '../http/timestamp';
@@ -23,6 +24,8 @@ export interface ProviderData {
   state: string;
   zip: string;
   country: string;
+  /** The home base: the centre of `city` (domain/gazetteer.ts); absent where it is not known. */
+  coords?: Coordinates;
   about: string;
   w2: boolean;
   /** IANA name; the profile answers it with its current UTC offset. */

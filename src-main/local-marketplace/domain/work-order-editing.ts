@@ -30,6 +30,19 @@ export function createWorkOrder(context: MarketplaceContext, actor: Actor, body:
 }
 
 /**
+ * A new schedule for an assigned order asks its technician again (ours, as the real service does):
+ * the confirmation and an ETA set for the old time no longer hold, so the ETA follows the new
+ * schedule, unconfirmed, until the provider confirms again. Work under way (checked in or out)
+ * keeps its state.
+ */
+function askTheTechnicianAgain(record: WorkOrderRecord): void {
+  if (record.status !== 'assigned' || record.subStatus === 'checked_in' || record.subStatus === 'checked_out') return;
+  record.data.confirmed = false;
+  delete record.data.eta;
+  if (record.subStatus === 'confirmed' || record.subStatus === 'on_my_way') record.subStatus = '';
+}
+
+/**
  * Changes only the keys sent (decisions §2); each key sent replaces the stored value whole. A new
  * schedule or new custom field values are announced (decisions §7).
  */
@@ -40,6 +53,7 @@ export function updateWorkOrder(context: MarketplaceContext, actor: Actor, workO
     const scheduleChanged = body.schedule !== undefined && !isDeepStrictEqual(body.schedule, record.data.fields.schedule);
     const customFieldsChanged = body.custom_fields !== undefined && !isDeepStrictEqual(body.custom_fields, record.data.fields.custom_fields);
     record.data.fields = fields;
+    if (scheduleChanged) askTheTechnicianAgain(record);
     if (body.location) {
       if (references.savedAddress) record.data.savedAddress = references.savedAddress;
       else delete record.data.savedAddress;

@@ -16,13 +16,13 @@ export function registerAutoDispatchRoutes(app: FastifyInstance, context: Market
   route(app, context.routes, {
     method: 'POST',
     url: '/workorders/auto_dispatch',
-    summary: 'Auto-dispatch work orders to the best-rated matching provider (assign, or route with should_route); answers the AUTODISP __worker',
+    summary: 'Auto-dispatch work orders to the best provider by the selection rule (else the best rated who does the type of work), free then; assign, or route with should_route, after delay seconds; answers the AUTODISP __worker',
     tag: 'Work order lifecycle',
     body: acceptingForms(AutoDispatchInputSchema),
     response: WorkerAnswerSchema,
     handler: ({ body, auth, request }) => {
       const { work_order_ids: requested, ...options } = body;
-      const ids = checkAutoDispatch(context, auth, requested);
+      const ids = checkAutoDispatch(context, auth, requested, options.selection_rule_id);
       return context.background.start(
         { type: AUTO_DISPATCH_WORKER_TYPE, request: `POST ${request.url.split('?')[0]}`, query: request.query as Record<string, unknown>, body, auth },
         (workerId) => runAutoDispatch(context, auth, ids, options, workerId),

@@ -10,6 +10,7 @@ import { registerPayRoutes } from './pay';
 import { registerProblemRoutes } from './problems';
 import { registerReferenceDataRoutes } from './reference-data';
 import { registerRequestRoutes } from './requests';
+import { registerSelectionRuleRoutes } from './selection-rules';
 import { registerShipmentRoutes } from './shipments';
 import { registerSwapRoutes } from './swaps';
 import { registerTalentPoolRoutes } from './talent-pools';
@@ -24,6 +25,7 @@ export function registerRestRoutes(app: FastifyInstance, context: MarketplaceCon
   registerReferenceDataRoutes(app, context);
   registerLocationRoutes(app, context);
   registerClientRoutes(app, context);
+  registerSelectionRuleRoutes(app, context);
   registerUserRoutes(app, context);
   // Before the work order routes: `workorders/auto_dispatch` is a fixed path beside `workorders/{id}`.
   registerAutoDispatchRoutes(app, context);

@@ -1,4 +1,5 @@
 import type { StarRating } from '../../../src-shared/api/provider';
+import { coordinatesOf } from '../domain/gazetteer';
 import type { ProviderData, ScreeningRecord } from '../domain/providers';
 import type { MarketplaceDatabase } from '../store/database';
 
@@ -33,7 +34,7 @@ interface ProviderSeed {
   id: number;
   first: string;
   last: string;
-  /** City, state, zip, IANA time zone, phone area code. */
+  /** City, state, zip, IANA time zone, phone area code: the home base, near the sites the provider works. */
   home: readonly [string, string, string, string, string];
   company: keyof typeof SERVICE_COMPANIES;
   /** Stars and ratings on the marketplace, then with the demo company (0 ratings: never worked together). */
@@ -83,6 +84,7 @@ function providerData(seed: ProviderSeed, technicians: number, seededAt: number)
   const company = SERVICE_COMPANIES[seed.company];
   if (!company) throw new Error(`Provider ${seed.id} names an unknown service company`);
   const checks = new Set(seed.checks ?? []);
+  const home = coordinatesOf({ city, state, country: 'US' });
   return {
     email: `${seed.first}.${seed.last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${company.domain}`,
     cell: `+1 ${areaCode} 555 ${String(seed.id).slice(-4)}`,
@@ -90,6 +92,7 @@ function providerData(seed: ProviderSeed, technicians: number, seededAt: number)
     state,
     zip,
     country: 'US',
+    ...(home ? { coords: home } : {}),
     about: seed.about,
     w2: seed.w2 ?? false,
     time_zone: timeZone,

@@ -2,15 +2,20 @@ import type { PayInput } from '../../../src-shared/api/pay';
 import type { TypeOfWorkId } from '../../../src-shared/api/reference-data';
 import type { StatusSlug, SubStatus } from '../../../src-shared/api/status';
 import type { WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
+import { timeOnSite } from '../../../src-shared/domain/time-on-site';
 import type { MarketplaceContext } from '../context';
+import { coordinatesOf } from '../domain/gazetteer';
 import { savedLocation } from '../domain/locations';
-import type { AddressSnapshot, WorkOrderData } from '../domain/work-order-record';
+import { addressOf, type AddressSnapshot, type WorkOrderData } from '../domain/work-order-record';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { apiTimestamp } from '../http/timestamp';
+import { NearbyAssignees } from './nearby-assignees';
 
 // About forty orders of the demo company in every status, with a history that fits: each
 // milestone follows the one before, work is done after its schedule, routes are open only on
-// routed orders, approved orders wait for their payment. Same input, same orders.
+// routed orders, approved orders wait for their payment. Orders are worked by providers based near
+// their sites (nearby-assignees.ts), and the ready open orders at saved locations are set for
+// auto-dispatch. Same input, same orders.
 
 interface Job {
   title: string;
@@ -50,11 +55,11 @@ const ADDRESSES = [
   { address1: '233 S Wacker Dr', city: 'Chicago', state: 'IL', zip: '60606', country: 'US' },
   { address1: '500 E 6th St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
   { address1: '1600 Champa St', city: 'Denver', state: 'CO', zip: '80202', country: 'US' },
-  { address1: '400 Pine St', city: 'Seattle', state: 'WA', zip: '98101', country: 'US' },
+  { address1: '1001 Fannin St', city: 'Houston', state: 'TX', zip: '77002', country: 'US' },
   { address1: '191 Peachtree St NE', city: 'Atlanta', state: 'GA', zip: '30303', country: 'US' },
   { address1: '2 N Central Ave', city: 'Phoenix', state: 'AZ', zip: '85004', country: 'US' },
   { address1: '100 Federal St', city: 'Boston', state: 'MA', zip: '02110', country: 'US' },
-  { address1: '80 S 8th St', city: 'Minneapolis', state: 'MN', zip: '55402', country: 'US' },
+  { address1: '1 Campus Martius', city: 'Detroit', state: 'MI', zip: '48226', country: 'US' },
 ] as const;
 
 /** Final status of each order, in id order; assigned ones carry the provider's progress. */
@@ -115,6 +120,8 @@ function fieldsFor(context: MarketplaceContext, index: number, status: StatusSlu
   const clientId = index % 4 === 3 ? undefined : 501 + (index % 3);
   // The first drafts are bare, as drafts often are; every other order is ready to publish.
   const bare = status === 'created' && index < 2;
+  const open = status === 'created' || status === 'published' || status === 'routed';
+  const autoDispatch = open && !bare && savedLocationId !== undefined && job.serviceType !== undefined;
   const fields: WorkOrderCreateBody = {
     title: job.title,
     description: { html: job.html },
@@ -131,6 +138,7 @@ function fieldsFor(context: MarketplaceContext, index: number, status: StatusSlu
           pay: job.pay,
         }),
     ...(index % 5 === 4 ? { integration: { id: `NW-${FIRST_ID + index}`, name: 'REST' } } : {}),
+    ...(autoDispatch ? { auto_dispatch: true } : {}),
   };
   if (!saved) return { fields };
   const { name, address1, address2, city, state, zip, country } = saved;
@@ -141,13 +149,12 @@ function fieldsFor(context: MarketplaceContext, index: number, status: StatusSlu
 export function seedWorkOrders(context: MarketplaceContext): void {
   const repository = workOrderRepository(context);
   const now = context.clock.now();
+  const assignees = new NearbyAssignees();
   PLAN.forEach((entry, index) => {
     const [status, subStatus] = typeof entry === 'string' ? [entry, '' as const] : entry;
     const start = now + scheduleOffset(status, index);
     const milestones = history(status, index, start, now, context.options.payDelaySeconds * 1000);
     const times = Object.values(milestones);
-    const providerId = pick(PROVIDER_IDS, index);
-    const assigned = milestones.assigned !== undefined;
     const data: WorkOrderData = {
       ...fieldsFor(context, index, status, start),
       milestones,
@@ -156,6 +163,7 @@ export function seedWorkOrders(context: MarketplaceContext): void {
       ...(status === 'routed' ? { routedFrom: milestones.published === undefined ? ('created' as const) : ('published' as const) } : {}),
       ...(status === 'canceled' ? { cancellation: { cancel_reason: 1, notes: 'The store asked to postpone the visit' } } : {}),
     };
+    const assigneeId = milestones.assigned === undefined ? null : assignees.choose(coordinatesOf(addressOf({ data })), status === 'assigned' ? timeOnSite(data.fields) : undefined);
     const id = repository.insert({
       id: FIRST_ID + index,
       companyId: COMPANY_ID,
@@ -163,11 +171,12 @@ export function seedWorkOrders(context: MarketplaceContext): void {
       subStatus,
       createdAt: Math.min(...times),
       updatedAt: Math.max(...times),
-      assigneeId: assigned ? providerId : null,
+      assigneeId,
       data,
     });
+    // Routes are offers, not work: they go round the providers whatever the distance.
     if (milestones.routed !== undefined && status === 'routed') {
-      repository.addRoute(id, providerId, milestones.routed);
+      repository.addRoute(id, pick(PROVIDER_IDS, index), milestones.routed);
       if (index % 2 === 0) repository.addRoute(id, pick(PROVIDER_IDS, index + 7), milestones.routed + HOUR);
     }
     // Approved orders are paid a day of marketplace time after the seed, so the demo shows some.

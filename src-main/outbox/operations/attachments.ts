@@ -1,8 +1,10 @@
 import type { Attachment, AttachmentFolder } from '../../../src-shared/api/attachment';
+import { attachmentName } from '../../../src-shared/domain/attachments';
 import { AppError } from '../../../src-shared/errors';
 import { docKey, type OrderParts } from '../documents';
+import { orderLabel } from '../entry-names';
 import { operation, type SendContext, type StagedFile } from '../operation';
-import { orderLane } from './work-order-transitions';
+import { orderPartLane } from './work-order-transitions';
 
 const EMPTY_PARTS: OrderParts = { attachments: [], expenses: [], expenseSum: null };
 
@@ -57,9 +59,9 @@ export const uploadAttachment = operation({
     if (!staged) throw new AppError('ATTACHMENT_NOT_STAGED');
     return { staged, tempId: context.tempId };
   },
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'files'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Upload a file to #${input.workOrderId}`,
+  summary: (input, context) => `Upload ${stagedOf(context).name} to ${orderLabel(input.workOrderId, context)}`,
   docs: (input) => [docKey('parts', input.workOrderId)],
   project: (_key, value, input, context) => {
     const staged = stagedOf(context);
@@ -94,15 +96,17 @@ export const uploadAttachment = operation({
 /** Approves or denies a deliverable; a denial carries the reason the provider sees. Resending a review is harmless. */
 export const reviewAttachment = operation({
   kind: 'attachments:review',
+  // A review decides the provider's pay: it waits out the undo window like an approval.
+  undoable: true,
   prepare(input, context) {
     const parts = context.read(docKey('parts', input.workOrderId)) as OrderParts | null;
     const attachment = parts?.attachments.find((candidate) => candidate.id === input.attachmentId);
     if (!attachment || typeof attachment.folder_id !== 'number') throw new AppError('ATTACHMENT_NOT_FOUND');
-    return { folderId: attachment.folder_id };
+    return { folderId: attachment.folder_id, fileName: attachmentName(attachment) };
   },
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'files'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `${input.status === 'approved' ? 'Approve' : 'Deny'} file ${input.attachmentId} on #${input.workOrderId}`,
+  summary: (input, context) => `${input.status === 'approved' ? 'Approve' : 'Deny'} ${typeof context.fileName === 'string' ? context.fileName : `file ${input.attachmentId}`} on ${orderLabel(input.workOrderId, context)}`,
   docs: (input) => [docKey('parts', input.workOrderId)],
   project: (_key, value, input) =>
     withAttachments(value, (attachments) =>

@@ -4,7 +4,8 @@ import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
 import { operation, type Operation } from '../operation';
 import { utcToEpochMs } from '../../db/work-order-columns';
-import { orderLane } from './work-order-transitions';
+import { orderLane, orderPartLane } from './work-order-transitions';
+import { orderLabel } from '../entry-names';
 
 /** How far this machine's clock may be from the marketplace's, for "posted since". */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -16,9 +17,9 @@ const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export const sendMessage = operation({
   kind: 'messages:send',
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'messages'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Message on #${input.workOrderId}: “${input.message.length > 40 ? `${input.message.slice(0, 40)}…` : input.message}”`,
+  summary: (input, context) => `Message on ${orderLabel(input.workOrderId, context)}: “${input.message.length > 40 ? `${input.message.slice(0, 40)}…` : input.message}”`,
   docs: () => [],
   project: (_key, value) => value,
   mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
@@ -41,9 +42,9 @@ export const sendMessage = operation({
 
 export const reportProblem = operation({
   kind: 'problems:report',
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'problems'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Report a problem on #${input.workOrderId}`,
+  summary: (input, context) => `Report a problem on ${orderLabel(input.workOrderId, context)}`,
   docs: () => [],
   project: (_key, value) => value,
   mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
@@ -64,12 +65,47 @@ export const reportProblem = operation({
   },
 });
 
+/** The order with one of its problems shown resolved (the marketplace keeps it listed, as resolved). */
+function withProblemResolved(order: WorkOrder, problemId: number): WorkOrder {
+  const problems = order.problems;
+  if (!problems || !Array.isArray(problems.results)) return order;
+  const results = problems.results.map((problem) => (problem.id === problemId ? { ...problem, resolved: true, resolution: { ...problem.resolution, status: 'resolved' }, actions: [] } : problem));
+  return { ...order, problems: { ...problems, results } };
+}
+
+/** Resolves a problem a provider reported: shown resolved at once, sent as DELETE, confirmed by the order's problems. */
+export const resolveProblem = operation({
+  kind: 'problems:resolve',
+  // The problem's type, for its name in the outbox.
+  prepare: (input, context) => {
+    const order = context.read(docKey('workorder', input.workOrderId)) as WorkOrder | null;
+    const problem = order?.problems?.results?.find((candidate) => candidate.id === input.problemId);
+    return problem?.type?.name ? { problem: problem.type.name } : {};
+  },
+  lane: (input) => orderPartLane(input.workOrderId, 'problems'),
+  workOrderId: (input) => input.workOrderId,
+  summary: (input, context) => `Resolve ${typeof context.problem === 'string' ? `the problem “${context.problem}”` : `problem ${input.problemId}`} on ${orderLabel(input.workOrderId, context)}`,
+  docs: (input) => [docKey('workorder', input.workOrderId)],
+  project: (_key, value, input) => (value ? withProblemResolved(value as WorkOrder, input.problemId) : value),
+  mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),
+  async send(input, context) {
+    await context.client.parts.resolveProblem(input.workOrderId, input.problemId, { signal: context.signal });
+    return { refresh: [input.workOrderId] };
+  },
+  async confirm(input, context) {
+    const { results } = await context.client.parts.problems(input.workOrderId, { signal: context.signal });
+    const resolved = (results ?? []).some((problem) => problem.id === input.problemId && problem.resolution?.status === 'resolved');
+    return resolved ? { refresh: [input.workOrderId] } : undefined;
+  },
+  changedFields: () => ({ problem: 'resolved' }),
+});
+
 function swapAnswer<K extends 'swaps:accept' | 'swaps:decline'>(kind: K, verb: string): Operation<K> {
   return operation<K>({
     kind,
     lane: (input) => orderLane(input.workOrderId),
     workOrderId: (input) => input.workOrderId,
-    summary: (input) => `${verb} the swap request on #${input.workOrderId}`,
+    summary: (input, context) => `${verb} the swap request on ${orderLabel(input.workOrderId, context)}`,
     docs: () => [],
     project: (_key, value) => value,
     mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),

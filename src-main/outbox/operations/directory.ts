@@ -6,6 +6,8 @@ import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
 import { docKey, poolMemberKey } from '../documents';
 import { type EnqueueContext, operation, type SendContext, type SendOutcome } from '../operation';
+import { describeFields } from '../../../src-shared/domain/field-labels';
+import { locationLabel, providerLabel } from '../entry-names';
 
 /** Saved locations and talent pool attributes: company records, each its own lane and document. */
 
@@ -46,7 +48,7 @@ export const updateLocation = operation({
   prepare: requireLocation,
   lane: (input) => locationLane(input.id),
   workOrderId: () => null,
-  summary: (input) => `Edit location ${input.id} (${Object.keys(input.changes).join(', ')})`,
+  summary: (input, context) => `Edit the ${describeFields(Object.keys(input.changes))} of the location ${locationLabel(input.id, context)}`,
   docs: (input) => [docKey('location', input.id)],
   project: (_key, value, input) => (value ? { ...(value as SavedLocation), ...input.changes } : value),
   mapIds: (input, map) => ({ ...input, id: map(input.id) }),
@@ -62,7 +64,7 @@ export const deleteLocation = operation({
   prepare: requireLocation,
   lane: (input) => locationLane(input.id),
   workOrderId: () => null,
-  summary: (input) => `Delete location ${input.id}`,
+  summary: (input, context) => `Delete the location ${locationLabel(input.id, context)}`,
   docs: (input) => [docKey('location', input.id)],
   project: () => null,
   mapIds: (input, map) => ({ ...input, id: map(input.id) }),
@@ -94,7 +96,7 @@ export const setTalentPoolAttributes = operation({
   prepare: (_input, context) => ({ tempId: context.tempId }),
   lane: (input) => memberLane(input.poolId, input.providerId),
   workOrderId: () => null,
-  summary: (input) => `Set ${input.attributes.map((attribute) => attribute.name).join(', ')} for provider ${input.providerId} in pool ${input.poolId}`,
+  summary: (input, context) => `Set ${input.attributes.map((attribute) => attribute.name).join(', ')} for ${providerLabel(input.providerId, context)}`,
   docs: (input) => [memberKey(input)],
   project(_key, value, input, context) {
     if (value === null) return null;
@@ -136,7 +138,7 @@ export const deleteTalentPoolAttribute = operation({
   },
   lane: (input) => memberLane(input.poolId, input.providerId),
   workOrderId: () => null,
-  summary: (input) => `Remove an attribute of provider ${input.providerId} in pool ${input.poolId}`,
+  summary: (input, context) => `Remove an attribute of ${providerLabel(input.providerId, context)}`,
   docs: (input) => [memberKey(input)],
   project: (_key, value, input) => (value === null ? null : (value as TalentPoolAttribute[]).filter((attribute) => attribute.id !== input.attributeId)),
   mapIds: (input) => input,

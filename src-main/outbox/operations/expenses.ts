@@ -3,8 +3,9 @@ import { expenseTotals } from '../../../src-shared/domain/expenses';
 import { roundMoney } from '../../../src-shared/domain/pay-total';
 import { ApiError } from '../../api-client/api-error';
 import { docKey, type DocKey, type OrderParts } from '../documents';
+import { orderLabel } from '../entry-names';
 import { operation, type Input, type KindWith, type Operation, type SendContext } from '../operation';
-import { orderLane } from './work-order-transitions';
+import { orderPartLane } from './work-order-transitions';
 
 const EMPTY_PARTS: OrderParts = { attachments: [], expenses: [], expenseSum: null };
 
@@ -48,9 +49,14 @@ function onExpense<K extends ExpenseKind>(
 ): Operation<K> {
   return operation<K>({
     kind,
-    lane: (input) => orderLane(input.workOrderId),
+    // The expense's description, for its name in the outbox.
+    prepare: (input, context) => {
+      const expense = (context.read(partsKey(input.workOrderId)) as OrderParts | null)?.expenses.find((candidate) => candidate.id === input.expenseId);
+      return expense?.description ? { expense: expense.description } : {};
+    },
+    lane: (input) => orderPartLane(input.workOrderId, 'expenses'),
     workOrderId: (input) => input.workOrderId,
-    summary: (input) => `${verb} expense ${input.expenseId} on #${input.workOrderId}`,
+    summary: (input, context) => `${verb} the expense ${typeof context.expense === 'string' ? `“${context.expense}”` : input.expenseId} on ${orderLabel(input.workOrderId, context)}`,
     docs: (input) => [partsKey(input.workOrderId)],
     project: (_key, value, input) =>
       withExpenses(value, (expenses) => expenses.flatMap((expense) => (expense.id === input.expenseId ? [change(expense, input)].filter((kept) => kept !== null) : [expense]))),
@@ -72,9 +78,9 @@ function projectedExpense(id: number, body: Input<'expenses:add'>['expense']): E
 export const addExpense = operation({
   kind: 'expenses:add',
   prepare: (_input, context) => ({ tempId: context.tempId }),
-  lane: (input) => orderLane(input.workOrderId),
+  lane: (input) => orderPartLane(input.workOrderId, 'expenses'),
   workOrderId: (input) => input.workOrderId,
-  summary: (input) => `Add expense “${input.expense.description}” to #${input.workOrderId}`,
+  summary: (input, context) => `Add the expense “${input.expense.description}” to ${orderLabel(input.workOrderId, context)}`,
   docs: (input) => [partsKey(input.workOrderId)],
   project: (_key, value, input, context) => withExpenses(value, (expenses) => [...expenses, projectedExpense(context.tempId as number, input.expense)]),
   mapIds: (input, map) => ({ ...input, workOrderId: map(input.workOrderId) }),

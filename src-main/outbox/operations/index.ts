@@ -1,7 +1,7 @@
 import type { WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import type { Operation } from '../operation';
 import { reviewAttachment, uploadAttachment } from './attachments';
-import { acceptSwap, declineSwap, reportProblem, sendMessage } from './conversation';
+import { acceptSwap, declineSwap, reportProblem, resolveProblem, sendMessage } from './conversation';
 import { createLocation, deleteLocation, deleteTalentPoolAttribute, setTalentPoolAttributes, updateLocation } from './directory';
 import { addExpense, approveExpense, deleteExpense, disapproveExpense, updateExpense } from './expenses';
 import { autoDispatch, createWorkOrder, updateWorkOrder } from './work-order-edits';
@@ -30,6 +30,7 @@ const OPERATIONS = {
   'expenses:disapprove': disapproveExpense,
   'messages:send': sendMessage,
   'problems:report': reportProblem,
+  'problems:resolve': resolveProblem,
   'swaps:accept': acceptSwap,
   'swaps:decline': declineSwap,
   'locations:create': createLocation,

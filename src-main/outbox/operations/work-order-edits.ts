@@ -3,6 +3,8 @@ import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
 import { operation } from '../operation';
 import { orderLane, withStatus } from './work-order-transitions';
+import { describeFields } from '../../../src-shared/domain/field-labels';
+import { orderLabel } from '../entry-names';
 
 /** A work order body's keys have the answer's shape (rich text, schedule, pay, location), so a shallow merge shows them as they will be. */
 function merged(order: WorkOrder, changes: Record<string, unknown>): WorkOrder {
@@ -28,7 +30,7 @@ export const createWorkOrder = operation({
   prepare: (_input, context) => ({ tempId: context.tempId }),
   lane: (_input, context) => orderLane(tempIdOf(context)),
   workOrderId: (_input, context) => tempIdOf(context),
-  summary: (input) => `Create “${input.order.title}”`,
+  summary: (input) => `New order: ${input.order.title}`,
   docs: (_input, context) => [docKey('workorder', tempIdOf(context))],
   project: (_key, _value, input, context) => withStatus(merged({ id: tempIdOf(context) }, input.order), 'created'),
   mapIds: (input) => input,
@@ -53,7 +55,7 @@ export const updateWorkOrder = operation({
   kind: 'workorders:update',
   lane: (input) => orderLane(input.id),
   workOrderId: (input) => input.id,
-  summary: (input) => `Edit #${input.id} (${Object.keys(input.changes).join(', ')})`,
+  summary: (input, context) => `Edit the ${describeFields(Object.keys(input.changes))} of ${orderLabel(input.id, context)}`,
   docs: (input) => [docKey('workorder', input.id)],
   project: (_key, value, input) => (value ? merged(value as WorkOrder, input.changes) : value),
   mapIds: (input, map) => ({ ...input, id: map(input.id) }),
@@ -70,7 +72,7 @@ export const autoDispatch = operation({
   lane: () => 'auto-dispatch',
   after: (input) => input.ids.map(orderLane),
   workOrderId: (input) => (input.ids.length === 1 ? (input.ids[0] ?? null) : null),
-  summary: (input) => `Auto-dispatch ${input.ids.length === 1 ? `#${input.ids[0]}` : `${input.ids.length} orders`}`,
+  summary: (input, context) => `Auto-dispatch ${input.ids.length === 1 ? orderLabel(input.ids[0] ?? 0, context) : `${input.ids.length} orders`}`,
   docs: () => [],
   project: (_key, value) => value,
   mapIds: (input, map) => ({ ...input, ids: input.ids.map(map) }),

@@ -5,6 +5,7 @@ import { AppError } from '../../../src-shared/errors';
 import { docKey } from '../documents';
 import { operation, type SendContext } from '../operation';
 import { orderLane, statusOf } from './work-order-transitions';
+import { orderLabel, siteTime } from '../entry-names';
 
 // The technician's ETA (decisions §6): shown at once on the cached order as set, sent as PUT
 // workorders/{id}/eta, which answers the ETA; the order is fetched after, as for tags.
@@ -46,7 +47,7 @@ export const setWorkOrderEta = operation({
   kind: 'workorders:set-eta',
   lane: (input) => orderLane(input.id),
   workOrderId: (input) => input.id,
-  summary: (input) => `Set the ETA of #${input.id} to ${input.eta.start.utc} UTC${input.eta.mode === 'between' ? `–${input.eta.end.utc}` : ''}`,
+  summary: (input, context) => `Set the ETA of ${orderLabel(input.id, context)} to ${siteTime(input.eta.start.utc, context)}${input.eta.mode === 'between' ? ` – ${siteTime(input.eta.end.utc, context)}` : ''}`,
   /** Checked against the order as the coordinator sees it, queued changes included (an unassign waiting refuses it). */
   prepare(input, context) {
     const order = context.read(docKey('workorder', input.id)) as WorkOrder | null;

@@ -4,6 +4,7 @@ import { appliedTagIds, tagFitsStatus } from '../../../src-shared/domain/work-or
 import { AppError } from '../../../src-shared/errors';
 import { ApiError } from '../../api-client/api-error';
 import { docKey } from '../documents';
+import { orderLabel } from '../entry-names';
 import { operation, type KindWith, type Operation, type SendContext, type SendOutcome } from '../operation';
 import { orderLane, statusOf } from './work-order-transitions';
 
@@ -37,6 +38,12 @@ async function orderShowing(input: TagInput, context: SendContext, applied: bool
   return appliedTagIds(order).includes(input.tagId) === applied ? { docs: { [docKey('workorder', input.id)]: order } } : undefined;
 }
 
+/** The tag's label as the company's list had it when queued, or its id. */
+function tagName(id: number, context: Record<string, unknown>): string {
+  const tag = context.tag as Tag | undefined;
+  return tag?.id === id && tag.label ? `“${tag.label}”` : String(id);
+}
+
 function tagOperation<K extends TagKind>(definition: {
   kind: K;
   verb: string;
@@ -49,7 +56,7 @@ function tagOperation<K extends TagKind>(definition: {
     kind: definition.kind,
     lane: (input) => orderLane(input.id),
     workOrderId: (input) => input.id,
-    summary: (input) => `${definition.verb} tag ${input.tagId} ${definition.applied ? 'to' : 'from'} #${input.id}`,
+    summary: (input, context) => `${definition.verb} the tag ${tagName(input.tagId, context)} ${definition.applied ? 'to' : 'from'} ${orderLabel(input.id, context)}`,
     prepare: definition.prepare,
     docs: (input) => [docKey('workorder', input.id)],
     project: (_key, value, input, context) => (value ? definition.project(value as WorkOrder, input, context) : value),
@@ -101,6 +108,14 @@ export const removeWorkOrderTag = tagOperation({
   kind: 'workorders:remove-tag',
   verb: 'Remove',
   applied: false,
+  // Only for its name in the outbox: removing a tag the list no longer has is still asked of the marketplace.
+  prepare: (input, context) => {
+    try {
+      return { tag: companyTag(context.reference('tags'), input.tagId) };
+    } catch {
+      return {};
+    }
+  },
   project: (order, input) => withTags(order, (tags) => (tags as Tag[]).filter((tag) => tag?.id !== input.tagId)),
   async send(input, context) {
     try {

@@ -5,9 +5,18 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
 import type { WorkOrdersApi } from '../../api-client/work-orders-api';
 import { assigneeOf, routedProviders } from '../../../src-shared/domain/work-order-people';
 import { docKey } from '../documents';
+import { orderLabel, providerLabel } from '../entry-names';
 import { operation, type Input, type KindWith, type Operation } from '../operation';
 
 export const orderLane = (id: number): string => `wo:${id}`;
+
+/**
+ * What hangs off an order but is not one of its fields (its messages, problems, expenses, files):
+ * each its own lane, so a refused change of the order's fields (an ETA, a title) holds back
+ * neither a message to the technician nor a receipt, and they hold back nothing of the order's.
+ */
+export type OrderPart = 'messages' | 'problems' | 'expenses' | 'files';
+export const orderPartLane = (id: number, part: OrderPart): string => `wo:${id}:${part}`;
 
 /** The order as it will be once the marketplace takes the transition: the status of decisions §2, no sub-status. */
 export function withStatus(order: WorkOrder, slug: StatusSlug): WorkOrder {
@@ -35,7 +44,9 @@ interface TransitionDefinition<K extends TransitionKind> {
    * cannot tell (routed to another provider is routed too).
    */
   landed?(order: WorkOrder, input: Input<K>): boolean;
-  describe?(input: Input<K>): string;
+  describe?(input: Input<K>, context: Record<string, unknown>): string;
+  /** Lanes of the order whose waiting entries must land first (an approval waits for its expenses and files). */
+  after?(input: Input<K>): string[];
 }
 
 /**
@@ -49,9 +60,10 @@ export function transition<K extends TransitionKind>(definition: TransitionDefin
   return operation<K>({
     kind: definition.kind,
     lane: (input) => orderLane(input.id),
+    after: definition.after,
     workOrderId: (input) => input.id,
     undoable: definition.undoable,
-    summary: (input) => `${definition.verb} #${input.id}${definition.describe ? ` ${definition.describe(input)}` : ''}`,
+    summary: (input, context) => `${definition.verb} ${orderLabel(input.id, context)}${definition.describe ? ` ${definition.describe(input, context)}` : ''}`,
     docs: (input) => [docKey('workorder', input.id)],
     project: (_key, value, _input) => (value && target ? withStatus(value as WorkOrder, target) : value),
     mapIds: (input, map) => ({ ...input, id: map(input.id) }),
@@ -75,8 +87,17 @@ export const workOrderTransitions = {
   'workorders:publish': transition({ kind: 'workorders:publish', operation: 'publish', verb: 'Publish', call: (api, { id }, signal) => api.publish(id, { signal }) }),
   'workorders:unpublish': transition({ kind: 'workorders:unpublish', operation: 'unpublish', verb: 'Unpublish', call: (api, { id }, signal) => api.unpublish(id, { signal }) }),
   'workorders:revert': transition({ kind: 'workorders:revert', operation: 'revert', verb: 'Revert to draft', call: (api, { id }, signal) => api.revert(id, { signal }) }),
-  'workorders:unassign': transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', call: (api, { id }, signal) => api.unassign(id, { signal }) }),
-  'workorders:approve': transition({ kind: 'workorders:approve', operation: 'approve', verb: 'Approve', undoable: true, call: (api, { id }, signal) => api.approve(id, { signal }) }),
+  // Unassigning takes the work from a technician: it waits out the undo window like assigning.
+  'workorders:unassign': transition({ kind: 'workorders:unassign', operation: 'unassign', verb: 'Unassign', undoable: true, call: (api, { id }, signal) => api.unassign(id, { signal }) }),
+  'workorders:approve': transition({
+    kind: 'workorders:approve',
+    operation: 'approve',
+    verb: 'Approve',
+    undoable: true,
+    // The pay approved counts the approved expenses, and the reviews settle what was delivered.
+    after: ({ id }) => [orderPartLane(id, 'expenses'), orderPartLane(id, 'files')],
+    call: (api, { id }, signal) => api.approve(id, { signal }),
+  }),
   'workorders:unapprove': transition({ kind: 'workorders:unapprove', operation: 'unapprove', verb: 'Unapprove', call: (api, { id }, signal) => api.unapprove(id, { signal }) }),
   'workorders:incomplete': transition({
     kind: 'workorders:incomplete',
@@ -91,7 +112,7 @@ export const workOrderTransitions = {
     answersOrder: false,
     // An order routed to another provider is Routed already: only this provider among its routes says the route landed.
     landed: (order, { providerId }) => routedProviders(order).includes(providerId),
-    describe: ({ providerId }) => `to provider ${providerId}`,
+    describe: ({ providerId }, context) => `to ${providerLabel(providerId, context)}`,
     call: (api, { id, providerId }, signal) => api.route(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
   'workorders:unroute': transition({
@@ -101,7 +122,7 @@ export const workOrderTransitions = {
     answersOrder: false,
     // A resend after a lost answer would be refused ("not routed"): the provider gone from the routes says it landed.
     landed: (order, { providerId }) => !routedProviders(order).includes(providerId),
-    describe: ({ providerId }) => `from provider ${providerId}`,
+    describe: ({ providerId }, context) => `from ${providerLabel(providerId, context)}`,
     call: (api, { id, providerId }, signal) => api.unroute(id, { route: { technician: { id: providerId } } }, { signal }),
   }),
   'workorders:assign': transition({
@@ -111,7 +132,7 @@ export const workOrderTransitions = {
     undoable: true,
     // Assigned to somebody else meanwhile is not this assignment landing: that one goes on and is refused.
     landed: (order, { providerId }) => statusOf(order) === 'assigned' && assigneeOf(order) === providerId,
-    describe: ({ providerId }) => `to provider ${providerId}`,
+    describe: ({ providerId }, context) => `to ${providerLabel(providerId, context)}`,
     call: (api, { id, providerId }, signal) => api.assign(id, { assignee: providerId }, { signal }),
   }),
   'workorders:cancel': transition({

@@ -1,7 +1,8 @@
 import { COUNTRY_CODES, TYPES_OF_WORK } from '../../../src-shared/api/reference-data';
 import { WorkOrderCreateBodySchema, type WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
-import { fieldOfPath, JOB_FIELDS, type JobField } from '../../views/job-form/job-fields';
-import { bodyFromValues, emptyValues, rowKey, siteZoneOf, type JobValues, type SavedLocationChoice } from '../../views/job-form/job-values';
+import { fieldOfPath, JOB_FIELDS, type JobField } from '../job/job-fields';
+import { emptyValues, rowKey, siteZoneOf, type JobValues, type SavedLocationChoice } from '../job/job-values';
+import { bodyFromValues } from '../job/job-body';
 import { issueMessage } from '../form-issues';
 import { siteToUtc } from '../site-time';
 import { IMPORT_FIELDS, normaliseHeading, type ColumnMatch, type ImportField } from './import-fields';

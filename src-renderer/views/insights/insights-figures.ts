@@ -1,5 +1,5 @@
 import { statusById, WORK_ORDER_STATUSES } from '../../../src-shared/api/status';
-import type { DurationRow, Insights } from '../../../src-shared/ipc/insights';
+import type { DurationGroup, DurationRow, Insights } from '../../../src-shared/ipc/insights';
 import { formatDuration, formatMoney } from '../../lib/format';
 
 /** One bar series: its key in the chart rows, its legend label, a colour from the theme. */
@@ -45,7 +45,7 @@ const plural = (value: number, one: string, many = `${one}s`) => `${count(value)
 
 /** A colour per status, from the theme's variables, so both themes read. */
 const STATUS_COLORS: Readonly<Record<string, string>> = {
-  created: 'var(--text-faint)',
+  created: 'var(--border-control)',
   published: 'var(--accent)',
   routed: 'var(--accent-strong)',
   assigned: 'var(--warning-strong)',
@@ -91,7 +91,6 @@ export function statusFigure(insights: Insights): Figure {
   };
 }
 
-export type DurationGroup = 'type' | 'client';
 
 const groupName = (row: DurationRow, group: DurationGroup) => row.name ?? (row.id === null ? (group === 'client' ? 'No client' : 'No type of work') : `${group === 'client' ? 'Client' : 'Type'} ${row.id}`);
 
@@ -226,4 +225,21 @@ export function payByClientFigure(insights: Insights): Figure {
       rows: insights.pay.byClient.map((row) => ({ key: String(row.clientId), cells: [name(row), count(row.orders), formatMoney(row.amount)] })),
     },
   };
+}
+
+/** Characters a line beside a horizontal bar holds (about 150 px of axis text). */
+const LABEL_LINE = 26;
+
+/** A category's name in lines of at most `LABEL_LINE` characters, broken at spaces, two lines at most (the second cut with "…"). */
+export function wrapLabel(text: string): string {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= LABEL_LINE) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  const [first = '', second, ...rest] = lines.map((line) => (line.length > LABEL_LINE ? `${line.slice(0, LABEL_LINE - 1)}…` : line));
+  if (second === undefined) return first;
+  const tail = rest.length > 0 ? `${second.slice(0, LABEL_LINE - 1)}…` : second;
+  return `${first}\n${tail}`;
 }

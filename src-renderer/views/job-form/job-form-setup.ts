@@ -1,10 +1,11 @@
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import type { SavedLocation } from '../../../src-shared/api/location';
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
-import { siteZone } from '../../lib/format';
+import { namedZoneOf } from '../../../src-shared/domain/moments';
 import type { JobFormRequest } from '../../state/job-form.svelte';
 import type { JobFormOriginal, RefusalMarks } from './job-form.svelte';
-import { bodyFromValues, emptyValues, savedLocationChoice, siteZoneOf, valuesFromOrder, type JobValues, type KnownSite } from './job-values';
+import { emptyValues, savedLocationChoice, siteZoneOf, valuesFromOrder, type JobValues, type KnownSite } from '../../lib/job/job-values';
+import { bodyFromValues } from '../../lib/job/job-body';
 
 /** Everything a job form starts from: its values, the order as it was (an edit), and a refusal to show. */
 export interface JobFormSetup {
@@ -31,7 +32,7 @@ export interface JobFormSources {
 }
 
 function originalOf(order: WorkOrder): JobFormOriginal {
-  const zone = siteZone(order);
+  const zone = namedZoneOf(order);
   const values = valuesFromOrder(order, zone);
   return { values: structuredClone(values), body: bodyFromValues(values, siteZoneOf(values, { values, zone }) ?? 'UTC'), zone };
 }

@@ -4,8 +4,9 @@ import { laborSum } from '../../../src-shared/domain/pay-total';
 import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
 import { issueMessage } from '../../lib/form-issues';
 import { afterPress } from './pointer-press';
-import { bodyKeyOf, fieldOfPath, type JobField } from './job-fields';
-import { bodyFromValues, changedKeys, siteZoneOf, type BodyChanges, type JobValues, type KnownSite } from './job-values';
+import { bodyKeyOf, fieldOfPath, type JobField } from '../../lib/job/job-fields';
+import { siteZoneOf, type JobValues, type KnownSite } from '../../lib/job/job-values';
+import { bodyFromValues, changedKeys, type BodyChanges } from '../../lib/job/job-body';
 
 /** The order being edited: its site, and its body as the form would send it, to send only what changed. */
 export interface JobFormOriginal extends KnownSite {

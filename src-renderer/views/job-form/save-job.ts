@@ -1,13 +1,13 @@
 import type { WorkOrderUpdateBody } from '../../../src-shared/api/work-order-requests';
-import { AppError } from '../../../src-shared/errors';
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import { describeMissing } from '../../lib/format';
 import { queueCreate, queuePublish, queueUpdate } from '../../services/job-form';
 import { outbox } from '../../state/outbox.svelte';
 import { orderRequest } from '../../state/palette.svelte';
-import { toasts } from '../../state/toasts.svelte';
+import { toasts } from '../../lib/toasts.svelte';
 import type { JobForm } from './job-form.svelte';
 import type { JobFormSetup } from './job-form-setup';
+import { messageOf } from '../../lib/errors';
 
 export type SaveIntent = 'save' | 'publish';
 /** `invalid`: the form's own fields are marked; the dialog says how many while any remain. */
@@ -45,7 +45,7 @@ export async function saveJob(form: JobForm, setup: JobFormSetup, intent: SaveIn
     toasts.show({ tone: 'success', message: intent === 'publish' ? `#${setup.orderId} saved; it publishes when the outbox sends it` : `#${setup.orderId} saved` });
     return { ok: true };
   } catch (error) {
-    return refuse(error instanceof AppError ? error.message : 'The job could not be saved on this machine.');
+    return refuse(messageOf(error, 'The job could not be saved on this machine.'));
   }
 }
 

@@ -1,5 +1,11 @@
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
-import { formatClock } from '../../lib/format';
+import type { Pay } from '../../../src-shared/api/pay';
+import { epochOfUtc, formatMoment } from '../../../src-shared/domain/moments';
+import { fieldLabel } from '../../../src-shared/domain/field-labels';
+import { plainText } from '../../../src-shared/domain/plain-text';
+
+export { fieldLabel };
+import { formatClock, formatMoney, formatPay } from '../../lib/format';
 
 /** "in 8 s", "in 3 min": a countdown that reads at a glance; "now" once it is due. */
 export function inTime(at: number, now: number): string {
@@ -38,23 +44,42 @@ export function stateDetail(entry: OutboxEntry, now: number, offline: boolean): 
   }
 }
 
-const LONGEST_VALUE = 120;
+const LONGEST_VALUE = 160;
+
+const cut = (text: string) => (text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text);
 
 /**
- * A value of a conflict table cell: text as is; a record the marketplace names by id as its name
- * and id (its full client is no use beside "yours": an id); anything else as compact JSON, cut short.
+ * A value of a conflict table cell in words, never raw JSON: text as plain text; a record the
+ * marketplace names by id as its name; a time labelled with its zone (UTC, as the marketplace
+ * holds it); an address as one line; money as money; a list as its items.
  */
 export function showValue(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object' && !Array.isArray(value) && 'id' in value) {
-    const { id, name } = value as { id: unknown; name?: unknown };
-    return typeof name === 'string' ? `${name} (id ${String(id)})` : `id ${String(id)}`;
+  if (typeof value === 'string') return cut(epochOfUtc(value) !== undefined && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/.test(value) ? formatMoment(epochOfUtc(value) as number, 'UTC') : plainText(value, LONGEST_VALUE));
+  if (typeof value === 'number' || typeof value === 'boolean') return typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'None' : cut(value.map((item) => showValue(item)).join(', '));
+  const record = value as Record<string, unknown>;
+  if (typeof record.name === 'string') return record.name;
+  if (typeof record.label === 'string') return record.label;
+  if (typeof record.html === 'string') return showValue(record.html);
+  if (typeof record.utc === 'string') return showValue(record.utc);
+  if (record.service_window && typeof record.service_window === 'object') return showValue(record.service_window);
+  if (record.start && typeof record.start === 'object') {
+    const start = showValue(record.start);
+    return record.end && typeof record.end === 'object' ? `${start} – ${showValue(record.end)}` : start;
   }
-  const text = JSON.stringify(value);
-  return text.length > LONGEST_VALUE ? `${text.slice(0, LONGEST_VALUE - 1)}…` : text;
+  if (record.base && typeof record.base === 'object') return formatPay(record as Pay) || showValue(record.base);
+  if (typeof record.amount === 'number') return formatMoney(record.amount);
+  if (typeof record.address1 === 'string' || typeof record.city === 'string') return cut([record.address1, record.city, record.state, record.zip].filter((part) => typeof part === 'string' && part !== '').join(', '));
+  if (typeof record.id === 'number') return `#${record.id}`;
+  return cut(
+    Object.entries(record)
+      .filter(([, item]) => item !== null && item !== undefined && typeof item !== 'object')
+      .map(([key, item]) => `${fieldLabel(key)} ${showValue(item)}`)
+      .join(' · ') || 'Changed',
+  );
 }
 
 export function orderLabel(id: number): string {
-  return id < 0 ? `New order ${id}` : `#${id}`;
+  return id < 0 ? 'New order' : `#${id}`;
 }

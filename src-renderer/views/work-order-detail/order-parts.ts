@@ -1,3 +1,4 @@
+import { htmlToText, textBlocks, type TextBlock } from '../../lib/rich-text';
 import { z } from 'zod';
 import { attachmentName } from '../../../src-shared/domain/attachments';
 import { TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
@@ -103,12 +104,14 @@ export function looseEntries(value: unknown): LooseEntry[] {
   });
 }
 
-/** The description and confidential notes come as HTML; the panel shows their text only (a provider's markup never runs). */
-export function richText(value: { html?: string | null; markdown?: string | null } | string | null | undefined): string {
-  if (!value) return '';
+/**
+ * The description and confidential notes come as HTML: the panel shows their paragraphs and
+ * bullets as text blocks (no markup of theirs ever runs: the blocks are text, rendered as text).
+ */
+export function richText(value: { html?: string | null; markdown?: string | null } | string | null | undefined): TextBlock[] {
+  if (!value) return [];
   const source = typeof value === 'string' ? value : (value.markdown ?? value.html ?? '');
-  const parsed = new DOMParser().parseFromString(source, 'text/html');
-  return (parsed.body.textContent ?? '').trim();
+  return textBlocks(htmlToText(source));
 }
 
 export interface ActivityEvent {

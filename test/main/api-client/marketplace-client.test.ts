@@ -84,6 +84,18 @@ describe('marketplace client', () => {
     expect((await client.company.user(3001)).id).toBe(3001);
   });
 
+  it('reads a provider as the dispatch board needs them, and the selection rules page by page', async () => {
+    const { client } = await clientUnderTest();
+    const provider = await client.company.user(3003);
+    expect(provider).toMatchObject({ id: 3003, role: 'provider', coords: { latitude: expect.any(Number), longitude: expect.any(Number) }, jobs: { company: expect.any(Number) } });
+    expect(Array.isArray(provider.upcoming_schedule)).toBe(true);
+    const first = await client.company.selectionRules({ per_page: 3 });
+    expect(first.metadata).toMatchObject({ total: 4, pages: 2 });
+    expect(first.results[0]?.results?.[0]?.name).toBe('SC_SERVICE_CATEGORY_OF_WORKORDER');
+    expect((await client.company.selectionRules({ page: 2, per_page: 3 })).results.map((rule) => rule.id)).toEqual([1104]);
+    await expect(client.company.selectionRules({ per_page: 500 })).rejects.toMatchObject({ code: 'API_REJECTED', message: expect.stringContaining('it was not sent') });
+  });
+
   it('keeps saved locations and talent pool attributes', async () => {
     const { client } = await clientUnderTest();
     const location = await client.company.createLocation({ name: 'Depot', address1: '1 Main St', city: 'Chicago', state: 'IL', zip: '60601', country: 'US' });
@@ -101,9 +113,10 @@ describe('marketplace client', () => {
     await client.company.deleteTalentPoolAttribute(member, ladder.id);
   });
 
-  it('starts an auto-dispatch', async () => {
+  it('starts an auto-dispatch, by a selection rule, routing; an unknown rule is refused', async () => {
     const { client } = await clientUnderTest();
     const created = await client.workOrders.create({ ...READY_ORDER, title: 'Dispatch me', auto_dispatch: true });
-    expect((await client.workOrders.autoDispatch({ work_order_ids: [created.id] })).__worker).toBeTruthy();
+    expect((await client.workOrders.autoDispatch({ work_order_ids: [created.id], selection_rule_id: 1101, should_route: true })).__worker).toBeTruthy();
+    await expect(client.workOrders.autoDispatch({ work_order_ids: [created.id], selection_rule_id: 999_999 })).rejects.toMatchObject({ code: 'API_REJECTED', fields: ['selection_rule_id'] });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SavedView, WorkOrderPage } from '../../../src-shared/ipc/channels';
+import { TRIAGE_REASONS, triageReasonOf } from '../../../src-shared/domain/attention';
 import { outboxApp } from '../outbox/support';
 
 describe('the work order list for the workspace', () => {
@@ -18,6 +19,30 @@ describe('the work order list for the workspace', () => {
     await call('workorders:update', { id: draft?.id, changes: { title: 'Waiting to be sent' } });
     const drafts = await call<WorkOrderPage>('workorders:list', { list: 'workorders_draft', per_page: 100 });
     expect(drafts.pending).toEqual([draft?.id]);
+  });
+
+  it('lists Needs attention as a triage queue: files waiting alone do not put an order there, the most urgent reason first, then the earliest start', async () => {
+    const { call } = await outboxApp();
+    const queue = await call<WorkOrderPage>('workorders:list', { attention: true, sort: 'urgency', per_page: 100 });
+    const groups = queue.results.map((order) => triageReasonOf(queue.attention[String(order.id)] ?? []));
+    expect(groups).not.toContain(undefined);
+    const ranks = groups.map((group) => TRIAGE_REASONS.indexOf(group as (typeof TRIAGE_REASONS)[number]));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(new Set(groups).size).toBeGreaterThan(1);
+    // Within a group, the earliest start leads.
+    const start = (index: number) => Date.parse(`${queue.results[index]?.schedule?.service_window?.start?.utc?.replace(' ', 'T')}Z`);
+    for (let index = 1; index < groups.length; index += 1) {
+      if (groups[index] === groups[index - 1] && Number.isFinite(start(index)) && Number.isFinite(start(index - 1))) expect(start(index)).toBeGreaterThanOrEqual(start(index - 1));
+    }
+    // An order whose only reason is files waiting for review is in Deliverables, not here.
+    const all = await call<WorkOrderPage>('workorders:list', { per_page: 100 });
+    const reviewsOnly = Object.entries(all.attention).filter(([, reasons]) => reasons.length === 1 && reasons[0] === 'deliverables').map(([id]) => Number(id));
+    expect(reviewsOnly.length).toBeGreaterThan(0);
+    for (const id of reviewsOnly) expect(queue.results.map((order) => order.id)).not.toContain(id);
+    expect(queue.attentionCount).toBe(queue.total);
+    // The groups, as the rows fall: each reason with how many orders it leads, most urgent first.
+    const counted = TRIAGE_REASONS.map((reason) => ({ reason, count: groups.filter((group) => group === reason).length })).filter((group) => group.count > 0);
+    expect(queue.groups).toEqual(counted);
   });
 
   it('filters by a schedule range', async () => {

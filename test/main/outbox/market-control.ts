@@ -65,6 +65,8 @@ export function marketControl(listening: ListeningMarketplace) {
      * Ends every access and refresh token, as a revocation on the service would. The control plane
      * has no route for it, so the tokens store is emptied: the app must sign in again by itself.
      */
+    /** A provider's step on the local marketplace (`/__local/simulate/<step>`). */
+    simulate: (step: string, body: object) => control('POST', `/simulate/${step}`, body),
     revokeTokens: () => {
       context.db.prepare('DELETE FROM tokens').run();
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ProviderProfileSchema, ProviderRequestSchema, UserSchema } from '../../../src-shared/api/provider';
+import { ProviderProfileSchema, ProviderRequestSchema } from '../../../src-shared/api/provider';
+import { UserSchema } from '../../../src-shared/api/user';
 
 const timestamp = { utc: '2025-04-01 15:00:00', local: { date: '2025-04-01', time: '10:00:00' } };
 

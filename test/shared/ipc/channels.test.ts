@@ -41,8 +41,8 @@ describe('channel inputs', () => {
     expect(accepts('workorders:list', { sort: 'created_date' })).toBe(false);
   });
 
-  it('sorts the cache by the service sorts it keeps, plus the last change', () => {
-    expect(CachedSortFieldSchema.options).toEqual(['id', 'title', 'schedule', 'status', 'pay', 'updated']);
+  it('sorts the cache by the service sorts it keeps, plus the last change and the triage queue’s urgency', () => {
+    expect(CachedSortFieldSchema.options).toEqual(['id', 'title', 'schedule', 'status', 'pay', 'updated', 'urgency']);
   });
 
   it('edits the addresses of the remote environments only, within the cap', () => {

@@ -9,11 +9,12 @@ import { migration0006 } from './0006-buyer-records';
 import { migration0007 } from './0007-webhooks';
 import { migration0008 } from './0008-token-chains';
 import { migration0009 } from './0009-work-order-tags';
+import { migration0010 } from './0010-dispatch';
 
 export type { Migration };
 
 /** In order. A new migration is a new file and one line here, never an edit of a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010];
 
 /** Brings a database to the latest version. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {

@@ -65,6 +65,19 @@ export class ExpenseForm {
     return found;
   });
 
+  /**
+   * Chooses a category; one with a preset rate ("Mileage (per mile) ($0.67)") fills the unit
+   * amount, unless the coordinator typed one of their own (a rate another preset filled is replaced).
+   */
+  chooseCategory(value: string, categories: readonly { uid?: number | null; id: number; amount?: number | null }[]): void {
+    const rateOf = (key: string) => categories.find((category) => String(category.uid ?? category.id) === key)?.amount ?? undefined;
+    const previous = rateOf(this.fields.category);
+    const rate = rateOf(value);
+    this.fields.category = value;
+    const typed = this.fields.amount.trim() !== '' && (previous === undefined || Number(this.fields.amount) !== previous);
+    if (rate !== undefined && rate > 0 && !typed) this.fields.amount = String(rate);
+  }
+
   /** The problem shown on a field: none until the first try to save. */
   problem(field: keyof ExpenseFields): string | undefined {
     return this.tried ? this.problems[field] : undefined;

@@ -54,6 +54,14 @@ function observed(record: MarketOrder | MarketLocation | undefined, kind: 'order
   };
 }
 
+/** The lane of the record a write goes in: its expenses and its files each have their own. */
+const laneOf = (write: PlannedWrite): string => (write.step === 'expense' ? 'expenses' : write.step === 'upload' ? 'files' : 'fields');
+
+/** Every way of taking one choice per lane, each as the writes it makes. */
+function combinations<T>(choices: readonly (readonly T[][])[]): T[][] {
+  return choices.reduce<T[][]>((ways, options) => ways.flatMap((way) => options.map((option) => [...way, ...option])), [[]]);
+}
+
 export interface CheckSummary {
   queued: number;
   applied: number;
@@ -64,9 +72,10 @@ export interface CheckSummary {
  * The invariants after a kill, for every record of the workload:
  * - the cache file is sound and nothing was refused;
  * - the marketplace holds each record at most once, and each expense and file on it at most once;
- * - a record's waiting entries are the end of its line (what left the outbox left it in order);
+ * - in each lane of a record (its fields, its expenses, its files) the waiting entries are the end
+ *   of the line (what left the outbox left it in order);
  * - the marketplace holds exactly the record's applied writes, in order, plus perhaps the first
- *   waiting one (sent, and killed before its answer was stored), and nothing of a write not made
+ *   waiting one of each lane (sent, and killed before its answer was stored), and nothing of a write not made
  *   yet or whose enqueue a kill cut before the outbox stored it.
  * Throws with every problem found.
  */
@@ -89,12 +98,20 @@ export function checkAfterKill(ledger: Ledger, cache: CacheState, market: Market
       if (outcome?.state === 'queued') queued.push({ write, entryId: outcome.entryId });
       else if (outcome?.state === 'unknown') problems.push(`${key}: write ${write.n} not settled`);
     }
-    const firstWaiting = queued.findIndex(({ entryId }) => waiting.has(entryId));
-    const applied = firstWaiting === -1 ? queued : queued.slice(0, firstWaiting);
-    summary.queued += queued.length;
-    summary.applied += applied.length;
-    summary.waiting += queued.length - applied.length;
-    if (queued.slice(applied.length).some(({ entryId }) => !waiting.has(entryId))) problems.push(`${key}: an entry left the outbox before an earlier one of its record`);
+    // Each lane of the record keeps its own order (issue 24): its fields, its expenses, its files.
+    const lanes = new Map<string, { write: PlannedWrite; entryId: string }[]>();
+    for (const item of queued) lanes.set(laneOf(item.write), [...(lanes.get(laneOf(item.write)) ?? []), item]);
+    /** Per lane: its applied writes, and those plus its first waiting one (sent, killed before the answer was stored). */
+    const choices: { write: PlannedWrite; entryId: string }[][][] = [];
+    for (const [lane, line] of lanes) {
+      const firstWaiting = line.findIndex(({ entryId }) => waiting.has(entryId));
+      const applied = firstWaiting === -1 ? line : line.slice(0, firstWaiting);
+      summary.queued += line.length;
+      summary.applied += applied.length;
+      summary.waiting += line.length - applied.length;
+      if (line.slice(applied.length).some(({ entryId }) => !waiting.has(entryId))) problems.push(`${key}: an entry left the outbox before an earlier one of its ${lane}`);
+      choices.push(firstWaiting === -1 ? [applied] : [applied, line.slice(0, firstWaiting + 1)]);
+    }
 
     const found: (MarketOrder | MarketLocation)[] = (record.kind === 'order' ? market.orders.get(key) : market.locations.get(key)) ?? [];
     if (found.length > 1) problems.push(`${key}: ${found.length} records on the marketplace (ids ${found.map((item) => item.id).join(', ')})`);
@@ -103,8 +120,7 @@ export function checkAfterKill(ledger: Ledger, cache: CacheState, market: Market
       const duplicated = list.filter((item, index) => list.indexOf(item) !== index);
       if (duplicated.length > 0) problems.push(`${key}: duplicated on the marketplace: ${duplicated.join(', ')}`);
     }
-    const candidates = [expected(applied, existing)];
-    if (firstWaiting !== -1) candidates.push(expected(queued.slice(0, firstWaiting + 1), existing));
+    const candidates = combinations(choices).map((writes) => expected(writes.sort((a, b) => a.write.n - b.write.n), existing));
     if (!candidates.some((candidate) => JSON.stringify(candidate) === JSON.stringify(seen))) {
       problems.push(`${key}: the marketplace holds ${JSON.stringify(seen)}; expected ${candidates.map((candidate) => JSON.stringify(candidate)).join(' or ')}`);
     }
