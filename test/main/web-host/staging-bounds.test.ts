@@ -90,7 +90,8 @@ describe('staged files nothing queued', () => {
     // Young files stay through several rounds of the timer.
     expect(files(staged)).toContain(abandoned);
 
-    const left = await until(async () => files(staged), (names) => !names.includes(abandoned), 'the abandoned copy was pruned', 10_000);
+    // The copy and its sidecar go one after the other: wait for both.
+    const left = await until(async () => files(staged), (names) => !names.some((name) => name.startsWith(abandoned)), 'the abandoned copy and its sidecar were pruned', 10_000);
     expect(left.sort()).toEqual([queued, `${queued}.json`].sort());
     await app.close();
   });
