@@ -13,6 +13,7 @@ import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
+import { dispatchChannels } from './dispatch';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -278,6 +279,7 @@ export const channels = {
   ...outboxChannels,
   ...attachmentFileChannels,
   ...deliverableChannels,
+  ...dispatchChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */
