@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AttachmentReviewBodySchema } from '../api/attachment';
 import { EtaInputSchema } from '../api/eta';
 import { ExpenseBodySchema, ExpenseUpdateBodySchema } from '../api/expense';
+import { ServiceWindowInputSchema } from '../api/schedule';
 import { SavedLocationCreateBodySchema, SavedLocationUpdateBodySchema } from '../api/location';
 import { TalentPoolAttributeIdSchema } from '../api/talent-pool';
 import { WebhookCreateBodySchema, WebhookDeliveryAttemptSchema, WebhookIdSchema, WebhookSummarySchema, WebhookUpdateBodySchema } from '../api/webhook';
@@ -66,6 +67,8 @@ export const TalentPoolMemberInputShape = { poolId: PositiveIdSchema, providerId
 export const writeChannels = {
   'workorders:create': queued(z.strictObject({ order: WorkOrderCreateBodySchema })),
   'workorders:update': queued(z.strictObject({ id: LocalIdSchema, changes: WorkOrderUpdateBodySchema })),
+  /** The service window alone, moved on the dispatch board: unlike an edit it waits out the undo window. */
+  'workorders:reschedule': queued(z.strictObject({ id: LocalIdSchema, window: ServiceWindowInputSchema })),
   'workorders:cancel': queued(
     z.strictObject({ id: LocalIdSchema, reason: PositiveIdSchema, notes: NoteSchema.optional(), messageToProvider: NoteSchema.optional() }),
   ),
