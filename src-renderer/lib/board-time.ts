@@ -1,4 +1,4 @@
-import { fromAbsolute, startOfWeek, toZoned, type ZonedDateTime } from '@internationalized/date';
+import { fromAbsolute, parseDate, startOfWeek, toZoned, type ZonedDateTime } from '@internationalized/date';
 import type { BoardOrder } from '../../src-shared/ipc/dispatch';
 import type { ServiceWindowInput } from '../../src-shared/api/schedule';
 
@@ -14,7 +14,7 @@ export type PeriodKind = (typeof PERIOD_KINDS)[number];
 export const PERIOD_LABELS: Record<PeriodKind, string> = { day: 'Day', 'three-days': '3 days', week: 'Week' };
 const PERIOD_DAYS: Record<PeriodKind, number> = { day: 1, 'three-days': 3, week: 7 };
 /** Pixels per hour: a day is read hour by hour, a week day by day. */
-export const HOUR_WIDTH: Record<PeriodKind, number> = { day: 64, 'three-days': 24, week: 10 };
+export const HOUR_WIDTH: Record<PeriodKind, number> = { day: 64, 'three-days': 26, week: 12 };
 /** The step of a keyboard move in time, and the grid a drop snaps to, in minutes. */
 export const STEP_MINUTES: Record<PeriodKind, number> = { day: 30, 'three-days': 60, week: 60 };
 
@@ -37,6 +37,25 @@ export function periodAt(kind: PeriodKind, at: number, zone: string): Period {
   let first = midnight(fromAbsolute(at, zone));
   if (kind === 'week') first = midnight(toZoned(startOfWeek(first, 'en-GB'), zone));
   return { kind, from: first.toDate().getTime(), to: first.add({ days: PERIOD_DAYS[kind] }).toDate().getTime(), zone };
+}
+
+/** The period of `kind` holding a calendar day typed as `YYYY-MM-DD`; undefined when it is no date. */
+export function periodOfDate(kind: PeriodKind, text: string, zone: string): Period | undefined {
+  try {
+    return periodAt(kind, toZoned(parseDate(text), zone).toDate().getTime(), zone);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `YYYY-MM-DD` of the period's first day, as a date field holds it. */
+export const dateOf = (period: Period): string => fromAbsolute(period.from, period.zone).toString().slice(0, 10);
+
+/** "Sat, Nov 28" for a day, "Mon, Nov 23 – Sun, Nov 29" for more: the toolbar's heading. */
+export function rangeLabel(period: Period): string {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: period.zone, weekday: 'short', month: 'short', day: 'numeric' });
+  const first = format.format(new Date(period.from));
+  return period.kind === 'day' ? first : `${first} – ${format.format(new Date(period.to - 1))}`;
 }
 
 /** The period before or after (`step` -1 or 1), of the same kind. */
@@ -62,10 +81,10 @@ export const boardWidth = (period: Period): number => ((period.to - period.from)
 export const xOf = (period: Period, moment: number): number => ((moment - period.from) / HOUR) * HOUR_WIDTH[period.kind];
 export const momentAt = (period: Period, x: number): number => period.from + (x / HOUR_WIDTH[period.kind]) * HOUR;
 
-/** A moment rounded to the period's step: where a drop lands. */
-export function snap(period: Period, moment: number): number {
-  const step = STEP_MINUTES[period.kind] * MINUTE;
-  return period.from + Math.round((moment - period.from) / step) * step;
+/** A move by the pointer, in whole steps of the period: a block keeps its own minutes, as a drag moves it by so much. */
+export function snappedMinutes(period: Period, milliseconds: number): number {
+  const step = STEP_MINUTES[period.kind];
+  return Math.round(milliseconds / MINUTE / step) * step;
 }
 
 /**
@@ -88,5 +107,3 @@ export function movedSpan(order: Pick<BoardOrder, 'mode' | 'start' | 'end' | 'ti
   return { start: move(order.start), end: move(order.end) };
 }
 
-/** Whole minutes between two moments, as a drop measures a move. */
-export const minutesBetween = (from: number, to: number): number => Math.round((to - from) / MINUTE);

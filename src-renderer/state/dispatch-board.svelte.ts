@@ -2,7 +2,7 @@ import { ownZone } from '../../src-shared/domain/moments';
 import type { BoardBlock, BoardOrder, BoardProvider, DispatchBoard, TrayOrder } from '../../src-shared/ipc/dispatch';
 import { appState } from '../lib/app-state.svelte';
 import { conflictsOf, overlappingIds } from '../lib/board-conflicts';
-import { movedSpan, movedWindow, periodAt, shiftPeriod, type Period, type PeriodKind } from '../lib/board-time';
+import { movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, type Period, type PeriodKind } from '../lib/board-time';
 import { messageOf } from '../lib/errors';
 import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/dispatch';
@@ -75,6 +75,14 @@ export class DispatchBoardState {
 
   today(): void {
     this.period = periodAt(this.period.kind, Date.now(), this.period.zone);
+    void this.load();
+  }
+
+  /** The period holding a day typed in the date field; a half-typed date changes nothing. */
+  goToDate(text: string): void {
+    const period = periodOfDate(this.period.kind, text, this.period.zone);
+    if (!period) return;
+    this.period = period;
     void this.load();
   }
 

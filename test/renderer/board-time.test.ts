@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
 import { conflictsOf, overlappingIds } from '../../src-renderer/lib/board-conflicts';
-import { boardWidth, daysOf, momentAt, movedSpan, movedWindow, periodAt, shiftPeriod, snap, xOf } from '../../src-renderer/lib/board-time';
+import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
 
 const utc = (text: string) => Date.parse(`${text}Z`);
 const NEW_YORK = 'America/New_York';
@@ -26,9 +26,11 @@ describe('the board clock', () => {
     expect(xOf(day, momentAt(day, 300))).toBeCloseTo(300);
   });
 
-  it('snaps a drop to the period’s step', () => {
+  it('snaps a drag to whole steps of the period, so a block keeps its own minutes', () => {
     const day = periodAt('day', utc('2026-11-04T20:00:00'), NEW_YORK);
-    expect(new Date(snap(day, day.from + 44 * 60_000)).toISOString()).toBe('2026-11-04T05:30:00.000Z');
+    expect(snappedMinutes(day, 44 * 60_000)).toBe(30);
+    expect(snappedMinutes(day, -50 * 60_000)).toBe(-60);
+    expect(snappedMinutes(periodAt('week', day.from, NEW_YORK), 100 * 60_000)).toBe(120);
   });
 
   it('moves a window in the site’s wall time: a day later across a clock change is the same hour at the site', () => {
@@ -71,5 +73,13 @@ describe('conflicts on the board', () => {
 
   it('marks overlapping blocks, not those that only touch', () => {
     expect([...overlappingIds(blocks)].sort()).toEqual([1, 2]);
+  });
+});
+
+describe('going to a date', () => {
+  it('opens the period holding a typed day, and ignores a half-typed one', () => {
+    const week = periodOfDate('week', '2026-11-05', NEW_YORK);
+    expect(week && dateOf(week)).toBe('2026-11-02');
+    expect(periodOfDate('day', '2026-11-', NEW_YORK)).toBeUndefined();
   });
 });
