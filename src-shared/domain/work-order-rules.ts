@@ -65,6 +65,11 @@ export interface AutoDispatchFields extends DispatchFields {
   service_types_new?: readonly unknown[] | null;
 }
 
+/** Auto-dispatch needs a service type, under either key the marketplace takes. */
+export function hasServiceType(fields: Pick<AutoDispatchFields, 'service_types' | 'service_types_new'>): boolean {
+  return Boolean(fields.service_types?.length || fields.service_types_new?.length);
+}
+
 /**
  * What keeps an order from auto-dispatch (decisions §2), in the marketplace's words; none when it
  * can go. The marketplace refuses the call with these, and the app offers the action only where
@@ -75,7 +80,7 @@ export function autoDispatchRefusals(slug: StatusSlug | undefined, fields: AutoD
   return [
     ...(slug && AUTO_DISPATCHABLE.includes(slug) ? [] : [`it is ${status?.name ?? 'in no known status'}`]),
     ...(fields.auto_dispatch === true ? [] : ['auto_dispatch is not true']),
-    ...(fields.service_types?.length || fields.service_types_new?.length ? [] : ['it has no service type']),
+    ...(hasServiceType(fields) ? [] : ['it has no service type']),
     ...missingForDispatch(fields).map((field) => `it has no ${field}`),
   ];
 }
