@@ -26,7 +26,7 @@ const refuse = (problem: string): SaveOutcome => ({ ok: false, problem });
 export async function saveJob(form: JobForm, setup: JobFormSetup, intent: SaveIntent): Promise<SaveOutcome> {
   const body = form.valid();
   if (!body) return { ok: false, invalid: true };
-  if (intent === 'publish' && form.missing.length > 0) return refuse(`Publishing needs ${describeMissing(form.missing)}. Add it, or save as a draft.`);
+  if (intent === 'publish' && form.missing.length > 0) return refuse(`${form.values.autoDispatch ? 'Auto-dispatch' : 'Publishing'} needs ${describeMissing(form.missing)}. Add it, or save as a draft.`);
   const title = body.title;
   try {
     if (setup.entry) return await resend(form, setup, setup.entry);
