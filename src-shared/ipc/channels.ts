@@ -5,6 +5,7 @@ import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCate
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
 import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
+import { SelectionRuleSchema } from '../api/selection-rule';
 import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { AttentionReasonSchema } from '../domain/attention';
@@ -92,7 +93,7 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 /** Channels that take nothing refuse anything: a stray argument is a caller bug worth hearing about. */
 const NoInput = z.undefined();
 
-export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', 'incomplete-reasons'] as const;
+export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', 'incomplete-reasons', 'selection-rules'] as const;
 export const ReferenceKindSchema = z.enum(REFERENCE_KINDS);
 export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
 
@@ -102,6 +103,8 @@ const REFERENCE_ENTRY_SCHEMAS = {
   tags: TagSchema,
   'expense-categories': CompanyExpenseCategorySchema,
   'incomplete-reasons': IncompleteReasonSchema,
+  /** Auto-dispatch takes one's id; the job form, the import and the action prompt offer them. */
+  'selection-rules': SelectionRuleSchema,
 } as const satisfies Record<(typeof REFERENCE_KINDS)[number], z.ZodType>;
 
 const referenceList = <Kind extends ReferenceKind>(kind: Kind) => z.object({ kind: z.literal(kind), entries: z.array(REFERENCE_ENTRY_SCHEMAS[kind]) });
@@ -112,6 +115,7 @@ export const ReferenceListSchema = z.discriminatedUnion('kind', [
   referenceList('tags'),
   referenceList('expense-categories'),
   referenceList('incomplete-reasons'),
+  referenceList('selection-rules'),
 ]);
 export type ReferenceList = z.infer<typeof ReferenceListSchema>;
 
