@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { AttachmentSchema } from '../api/attachment';
 import { ClientSchema, ProjectSchema } from '../api/client';
-import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCategorySchema } from '../api/company';
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
 import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
-import { SelectionRuleSchema } from '../api/selection-rule';
 import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { AttentionReasonSchema } from '../domain/attention';
@@ -40,6 +38,10 @@ export {
   type RemoteEnvironmentId,
   type SignInState,
 } from './environments';
+
+import { ReferenceKindSchema, ReferenceListSchema } from './reference';
+
+export { REFERENCE_KINDS, ReferenceKindSchema, ReferenceListSchema, type ReferenceKind, type ReferenceList } from './reference';
 
 import {
   CachedWorkOrderIdSchema,
@@ -93,31 +95,6 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 /** Channels that take nothing refuse anything: a stray argument is a caller bug worth hearing about. */
 const NoInput = z.undefined();
 
-export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', 'incomplete-reasons', 'selection-rules'] as const;
-export const ReferenceKindSchema = z.enum(REFERENCE_KINDS);
-export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
-
-/** The entry shape of each reference kind: each answer is checked against its own kind's. */
-const REFERENCE_ENTRY_SCHEMAS = {
-  'types-of-work': TypeOfWorkSchema,
-  tags: TagSchema,
-  'expense-categories': CompanyExpenseCategorySchema,
-  'incomplete-reasons': IncompleteReasonSchema,
-  /** Auto-dispatch takes one's id; the job form, the import and the action prompt offer them. */
-  'selection-rules': SelectionRuleSchema,
-} as const satisfies Record<(typeof REFERENCE_KINDS)[number], z.ZodType>;
-
-const referenceList = <Kind extends ReferenceKind>(kind: Kind) => z.object({ kind: z.literal(kind), entries: z.array(REFERENCE_ENTRY_SCHEMAS[kind]) });
-
-/** Answer of `reference:get`: the kind asked for, with its entries as the pull stored them. */
-export const ReferenceListSchema = z.discriminatedUnion('kind', [
-  referenceList('types-of-work'),
-  referenceList('tags'),
-  referenceList('expense-categories'),
-  referenceList('incomplete-reasons'),
-  referenceList('selection-rules'),
-]);
-export type ReferenceList = z.infer<typeof ReferenceListSchema>;
 
 
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
