@@ -42,6 +42,9 @@ const BLOCKS = `json_group_array(json_object(${ORDER_FIELDS}, 'providerId', w.pr
 const BLOCKS_SQL = `SELECT ${BLOCKS} FROM work_orders w WHERE ${ON_THE_BOARD} AND w.schedule_start >= @lookback AND w.schedule_start < @to`;
 const LONG_BLOCKS_SQL = `SELECT ${BLOCKS} FROM work_orders w WHERE ${ON_THE_BOARD} AND ${LONG_VISIT} AND w.schedule_start < @lookback`;
 
+/** The period's two queries, for a test of their plans. */
+export const PERIOD_QUERIES = [BLOCKS_SQL, LONG_BLOCKS_SQL] as const;
+
 /** Routes are open only while Routed: only those documents are read, and only their routes. */
 const ROUTES = `CASE WHEN w.status_id = ${ROUTED} THEN (SELECT json_extract(d.json, '$.routes') FROM work_order_documents d WHERE d.id = w.id) END`;
 const TRAY = `json_group_array(json_object(${ORDER_FIELDS}, 'requests', 0, 'counterOffers', 0, 'routedTo', json(coalesce(${ROUTES}, 'null')), 'requestedBy', json('[]')) ${BY_START})`;
