@@ -45,8 +45,11 @@ const LONG_BLOCKS_SQL = `SELECT ${BLOCKS} FROM work_orders w WHERE ${ON_THE_BOAR
 /** The period's two queries, for a test of their plans. */
 export const PERIOD_QUERIES = [BLOCKS_SQL, LONG_BLOCKS_SQL] as const;
 
-/** Routes are open only while Routed: only those documents are read, and only their routes. */
-const ROUTES = `CASE WHEN w.status_id = ${ROUTED} THEN (SELECT json_extract(d.json, '$.routes') FROM work_order_documents d WHERE d.id = w.id) END`;
+/**
+ * Routes are open only while Routed: only those documents are read, and only their routes, as JSON
+ * whatever they hold (`->`), so an odd answer cannot break the tray.
+ */
+const ROUTES = `CASE WHEN w.status_id = ${ROUTED} THEN (SELECT d.json -> '$.routes' FROM work_order_documents d WHERE d.id = w.id) END`;
 const TRAY = `json_group_array(json_object(${ORDER_FIELDS}, 'requests', 0, 'counterOffers', 0, 'routedTo', json(coalesce(${ROUTES}, 'null')), 'requestedBy', json('[]')))`;
 
 /** Open requests of orders still needing a provider; counter-offers are requests with `counter` set. */

@@ -44,6 +44,8 @@ const ORDERS: WorkOrder[] = [
   { id: 1008, title: 'Odd mode', status: ASSIGNED, schedule: window('flexible', P0 + 20 * HOUR, P0 + 22 * HOUR), assignee: assignee(801, 'Zed', 'Assigned') },
   { id: 1010, title: 'Kiosk install', status: { id: 2, name: 'Published' }, schedule: exact(P0 + 10 * HOUR), location: PHOENIX, client: { id: 1, name: 'Acme' }, types_of_work: [{ id: 2, isPrimary: true }] },
   { id: 1011, title: 'Router', status: { id: 9, name: 'Routed' }, schedule: window('between', P0 + 30 * DAY, P0 + 30 * DAY + 4 * HOUR), location: DALLAS, client: { id: 2, name: 'Globex' }, types_of_work: [{ id: 3, isPrimary: true }], routes: { results: [{ technician: { id: 803 } }, { technician: { id: 805 } }] } },
+  // Routes answered in a shape the contract does not promise: no provider named, the tray still answers.
+  { id: 1016, title: 'Odd routes', status: { id: 9, name: 'Routed' }, schedule: exact(P0 + 90 * DAY), location: DALLAS, client: { id: 3, name: 'Initech' }, routes: 'none' },
   { id: 1012, title: 'Printer repair', status: { id: 2, name: 'Published' }, schedule: exact(P0 + 60 * DAY), location: DALLAS, client: { id: 1, name: 'Acme' }, types_of_work: [{ id: 3, isPrimary: true }] },
   { id: 1013, title: 'Old one', status: { id: 5, name: 'Approved' }, schedule: exact(P0 - 40 * DAY), location: DALLAS, assignee: assignee(805, 'Wes', 'Worked') },
   { id: 1014, title: 'Older one', status: { id: 6, name: 'Paid' }, schedule: exact(P0 - 80 * DAY), location: DALLAS, assignee: assignee(805, 'Wes', 'Worked') },
@@ -167,7 +169,8 @@ describe('dispatch:board', () => {
 
   it('lists every published and routed order in the tray by start, with its requests and routes, filtered like the list', async () => {
     const { tray } = await board();
-    expect(tray.map((order) => order.id)).toEqual([1010, 1011, 1012]);
+    expect(tray.map((order) => order.id)).toEqual([1010, 1011, 1012, 1016]);
+    expect(tray[3]).toMatchObject({ id: 1016, routedTo: [] });
     expect(tray[0]).toMatchObject({ id: 1010, statusName: 'Published', requests: 2, counterOffers: 1, requestedBy: [803, 804], routedTo: [], attention: ['requests'] });
     expect(tray[1]).toMatchObject({ id: 1011, statusId: 9, statusName: 'Routed', mode: 'between', requests: 0, counterOffers: 0, requestedBy: [], routedTo: [803, 805] });
     expect((await board({ search: 'kiosk' })).tray.map((order) => order.id)).toEqual([1010]);
