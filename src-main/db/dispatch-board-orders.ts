@@ -17,13 +17,14 @@ const [PUBLISHED, ROUTED] = statusIds(['published', 'routed']);
  * JSON text parsed at once costs half of as many rows read cell by cell (and parsing each order's
  * document would cost the week its budget). Two fields carry what decides them, for `finish` to
  * work out once per distinct value: `statusName` the status, sub-status and stored name,
- * `timeZone` the named zone, state and country (null without a location).
+ * `timeZone` the named zone, state and country (null without a location, whatever zone the
+ * schedule names: the local marketplace names UTC for a site it does not know).
  */
 const ORDER_FIELDS = `'id', w.id, 'title', coalesce(w.title, ''), 'statusId', coalesce(w.status_id, 0),
   'statusName', concat_ws(char(31), coalesce(w.status_id, ''), coalesce(w.sub_status, ''), coalesce(w.status_name, '')),
   'mode', CASE WHEN w.schedule_mode IN ('exact', 'between', 'hours') THEN w.schedule_mode ELSE 'exact' END,
   'start', w.schedule_start, 'end', w.visit_end,
-  'timeZone', CASE WHEN coalesce(w.city, w.state, w.zip, w.country, w.saved_location_id, w.site_zone) IS NOT NULL
+  'timeZone', CASE WHEN coalesce(w.city, w.state, w.zip, w.country, w.saved_location_id) IS NOT NULL
     THEN concat_ws(char(31), coalesce(w.site_zone, ''), coalesce(w.state, ''), coalesce(w.country, '')) END,
   'place', nullif(concat_ws(', ', w.city, w.state), ''), 'client', w.client_name, 'attention', ${ATTENTION_REASONS_JSON},
   'pending', json(CASE w.pending WHEN 1 THEN 'true' ELSE 'false' END), 'refused', json('false')`;

@@ -41,7 +41,7 @@ const ORDERS: WorkOrder[] = [
   // Next week; and a visit that ends as the period starts: neither meets it.
   { id: 1006, title: 'Later', status: ASSIGNED, schedule: exact(P0 + 7 * DAY), location: DALLAS, assignee: assignee(806, 'Xi', 'Later') },
   { id: 1007, title: 'Before', status: ASSIGNED, schedule: exact(P0 - 2 * HOUR), pay: { type: 'fixed', base: { amount: 90 } }, location: DALLAS, assignee: assignee(802, 'Amy', 'Assigned') },
-  { id: 1008, title: 'Odd mode', status: ASSIGNED, schedule: window('flexible', P0 + 20 * HOUR, P0 + 22 * HOUR), assignee: assignee(801, 'Zed', 'Assigned') },
+  { id: 1008, title: 'Odd mode', status: ASSIGNED, schedule: { ...window('flexible', P0 + 20 * HOUR, P0 + 22 * HOUR), time_zone: { name: 'UTC' } }, assignee: assignee(801, 'Zed', 'Assigned') },
   { id: 1010, title: 'Kiosk install', status: { id: 2, name: 'Published' }, schedule: exact(P0 + 10 * HOUR), location: PHOENIX, client: { id: 1, name: 'Acme' }, types_of_work: [{ id: 2, isPrimary: true }] },
   { id: 1011, title: 'Router', status: { id: 9, name: 'Routed' }, schedule: window('between', P0 + 30 * DAY, P0 + 30 * DAY + 4 * HOUR), location: DALLAS, client: { id: 2, name: 'Globex' }, types_of_work: [{ id: 3, isPrimary: true }], routes: { results: [{ technician: { id: 803 } }, { technician: { id: 805 } }] } },
   // Routes answered in a shape the contract does not promise: no provider named, the tray still answers.
