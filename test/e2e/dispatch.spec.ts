@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 import { openWorkspace } from './support/workspace';
@@ -196,6 +196,24 @@ test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline th
   await expect(reassign.getByRole('button', { name: /^Reassign/ })).toBeFocused();
   await page.keyboard.press('Enter');
   await onMarketplace(webHost, OTHER_ASSIGNED, (candidate) => candidate.assignee?.user?.id !== other.assignee?.user?.id, 'reassigned');
+});
+
+test('a move the marketplace refuses comes back to the board, marked, with the marketplace’s reason', async ({ page, webHost }) => {
+  await openWorkspace(page, webHost.url);
+  await callHost(webHost, 'settings:update', { undoSeconds: 0 });
+  const { origin } = await localMarketplace(webHost);
+  const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 400, path: `workorders/${ASSIGNED}`, method: 'PUT', count: 1 } });
+  expect(fault.ok()).toBe(true);
+  const before = await order(webHost, ASSIGNED);
+  const board = await openBoard(page, 'Day', epoch(before.schedule?.service_window?.start?.utc));
+  await block(board, ASSIGNED).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(block(board, ASSIGNED)).toHaveAccessibleName(/Refused change/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText(`#${ASSIGNED}`);
+  // Back where the marketplace has it.
+  expect((await order(webHost, ASSIGNED)).schedule?.service_window?.start?.utc).toBe(before.schedule?.service_window?.start?.utc);
 });
 
 test('screenshots of the board, a day and a week, light and dark', async ({ page, webHost }, info) => {
