@@ -63,8 +63,11 @@ export class DispatchBoardState {
     return cacheChanges.follow(() => void this.load());
   }
 
+  /** Another length of period, around today when the board shows it, else from the first day shown. */
   setKind(kind: PeriodKind): void {
-    this.period = periodAt(kind, this.period.from, this.period.zone);
+    const now = Date.now();
+    const anchor = now >= this.period.from && now < this.period.to ? now : this.period.from;
+    this.period = periodAt(kind, anchor, this.period.zone);
     void this.load();
   }
 
