@@ -16,6 +16,7 @@ export interface ScreenDefinition {
 /** The app's screens, in navigation order: the one table the sidebar, the keys, the palette and the router read. */
 export const SCREENS = [
   { id: 'work-orders', label: 'Work orders', icon: 'clipboard', key: 'g h', view: () => import('./views/work-orders/WorkOrdersView.svelte') },
+  { id: 'dispatch', label: 'Dispatch', icon: 'calendar', key: 'g d', view: () => import('./views/dispatch/DispatchView.svelte') },
   { id: 'deliverables', label: 'Deliverables', icon: 'inbox', key: 'g e', view: () => import('./views/deliverables/DeliverablesView.svelte') },
   { id: 'locations', label: 'Locations', icon: 'pin', key: 'g m', view: () => import('./views/locations/LocationsView.svelte') },
   { id: 'talent-pools', label: 'Talent pools', icon: 'users', key: 'g t', view: () => import('./views/talent-pools/TalentPoolsView.svelte') },

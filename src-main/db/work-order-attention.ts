@@ -50,3 +50,6 @@ export const ATTENTION_REASONS_COLUMN = `concat_ws(',', ${REASONS.map((reason) =
 
 /** The rank of a row's most urgent triage reason (0: late), for the triage queue's order; the rules need `@now`. */
 export const URGENCY_RANK = `CASE ${TRIAGE_REASONS.map((reason, rank) => `WHEN ${ATTENTION_CONDITIONS[reason]} THEN ${rank}`).join(' ')} ELSE ${TRIAGE_REASONS.length} END`;
+
+/** The same reasons as a JSON array, for an answer built in SQL (the dispatch board's). */
+export const ATTENTION_REASONS_JSON = `json('[' || concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '"${reason}"' END`).join(', ')}) || ']')`;

@@ -1,4 +1,5 @@
 import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
+import { timeOnSite } from '../../src-shared/domain/time-on-site';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { finite, text } from './column-values';
 
@@ -12,6 +13,12 @@ export interface WorkOrderRow {
   sub_status: string | null;
   schedule_start: number | null;
   schedule_end: number | null;
+  /** The service window's mode as answered (`exact`, `between`, `hours`), for the dispatch board. */
+  schedule_mode: string | null;
+  /** The end of the time on site (src-shared/domain/time-on-site.ts), epoch ms; null without a schedule. */
+  visit_end: number | null;
+  /** The zone the marketplace names for the site, unchecked; null when it names none. */
+  site_zone: string | null;
   provider_id: number | null;
   city: string | null;
   state: string | null;
@@ -117,6 +124,18 @@ const statusRank = (statusId: number | null): number | null => {
   return rank === -1 ? WORK_ORDER_STATUSES.length : rank;
 };
 
+function visitEnd(order: WorkOrder): number | null {
+  const span = timeOnSite(order);
+  return span ? Math.round(span.end) : null;
+}
+
+/** The zone named on the schedule, else on the location, read as `namedZoneOf` (moments.ts) reads it. */
+function namedZone(order: WorkOrder): string | null {
+  const named = (value: unknown) => (value as { time_zone?: { name?: unknown } } | null | undefined)?.time_zone?.name;
+  const name = named(order.schedule) ?? named(order.location);
+  return typeof name === 'string' ? name : null;
+}
+
 /** The indexed columns of an order, each null when the tolerant answer leaves it out. */
 export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: number): WorkOrderRow {
   const statusId = finite(order.status?.id);
@@ -130,6 +149,10 @@ export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: num
     sub_status: text(order.status?.sub_status),
     schedule_start: utcToEpochMs(order.schedule?.service_window?.start?.utc),
     schedule_end: utcToEpochMs(order.schedule?.service_window?.end?.utc),
+    schedule_mode: typeof order.schedule?.service_window?.mode === 'string' ? order.schedule.service_window.mode : null,
+    // Rounded: the paid hours may be a fraction, and instants are whole milliseconds.
+    visit_end: visitEnd(order),
+    site_zone: namedZone(order),
     provider_id: providerId(order),
     city: text(location?.city),
     state: text(location?.state),

@@ -1,3 +1,4 @@
+import type { SelectionRule } from '../../src-shared/api/selection-rule';
 import { REFERENCE_KINDS, type ReferenceKind } from '../../src-shared/ipc/channels';
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
@@ -12,7 +13,22 @@ const FETCHERS: Readonly<Record<ReferenceKind, (company: Company, signal: AbortS
   tags: async (company, signal) => (await company.tags({ signal })).results,
   'expense-categories': async (company, signal) => (await company.expenseCategories({ signal })).results,
   'incomplete-reasons': (company, signal) => company.incompleteReasons({ signal }),
+  'selection-rules': selectionRules,
 };
+
+/** Pages of selection rules read at most: a company keeps a handful, so this only bounds a service that never says the last page. */
+const MAX_RULE_PAGES = 20;
+
+/** Every selection rule, page after page (the list is paged, at most 100 a page). */
+async function selectionRules(company: Company, signal: AbortSignal): Promise<SelectionRule[]> {
+  const rules: SelectionRule[] = [];
+  for (let page = 1; page <= MAX_RULE_PAGES; page++) {
+    const answer = await company.selectionRules({ page, per_page: 100 }, { signal });
+    rules.push(...answer.results);
+    if (answer.results.length === 0 || page >= answer.metadata.pages) break;
+  }
+  return rules;
+}
 /**
  * An entry's key in the cache. Expense categories are keyed by `uid`: a company's custom expense
  * has the `id` of the system category it falls under, so keyed by `id` it would replace that one.

@@ -49,6 +49,7 @@ const MISSING_FIELD_NAMES: Record<string, string> = {
   location: 'a location',
   'schedule.service_window': 'a schedule',
   'pay.base.amount': 'pay',
+  service_types: 'a service type',
 };
 
 /** `['location', 'pay.base.amount']` → "a location and pay": what publish or assign still needs. */

@@ -3,6 +3,7 @@ import { IMPORT_BATCH_MAX } from '../../src-shared/ipc/import-channels';
 import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke } from '../lib/api';
+import { queueAutoDispatch, type DispatchChoice } from './work-order-actions';
 import { savedLocationChoice, type SavedLocationChoice } from '../lib/job/job-values';
 
 /**
@@ -45,13 +46,38 @@ export function importBatches<Order>(orders: readonly Order[]): Order[][] {
   return batches;
 }
 
-/** Queues the drafts in batches, each all or none; `onBatch` hears how many are queued so far. Answers one receipt per draft. */
-export async function queueImport(orders: readonly WorkOrderCreateBody[], onBatch: (queued: number) => void): Promise<OutboxReceipt[]> {
+/** A draft to queue, and its auto-dispatch once made (the Auto-dispatch column said yes). */
+export interface ImportDraft {
+  body: WorkOrderCreateBody;
+  dispatch?: DispatchChoice;
+}
+
+/**
+ * Queues the drafts in batches, each all or none; `onBatch` hears how many are queued so far. After
+ * each batch, its drafts to dispatch, one auto-dispatch per rule and mode: each waits in the outbox
+ * for its orders' creates, and takes their ids once made. Answers one receipt per draft.
+ */
+export async function queueImport(drafts: readonly ImportDraft[], onBatch: (queued: number) => void): Promise<OutboxReceipt[]> {
   const receipts: OutboxReceipt[] = [];
-  for (const batch of importBatches(orders)) {
-    const answer = await invoke('workorders:import', { orders: batch });
+  for (const batch of importBatches(drafts)) {
+    const answer = await invoke('workorders:import', { orders: batch.map((draft) => draft.body) });
     receipts.push(...answer.receipts);
+    await queueDispatches(batch, answer.receipts);
     onBatch(receipts.length);
   }
   return receipts;
+}
+
+async function queueDispatches(batch: readonly ImportDraft[], receipts: readonly OutboxReceipt[]): Promise<void> {
+  const groups = new Map<string, { choice: DispatchChoice; ids: number[] }>();
+  batch.forEach((draft, index) => {
+    const id = receipts[index]?.id;
+    if (!draft.dispatch || id === undefined) return;
+    const key = `${draft.dispatch.selectionRuleId ?? ''} ${draft.dispatch.shouldRoute}`;
+    const group = groups.get(key) ?? { choice: draft.dispatch, ids: [] };
+    group.ids.push(id);
+    groups.set(key, group);
+  });
+  // A batch is at most IMPORT_BATCH_MAX orders, within what one auto-dispatch takes.
+  for (const { choice, ids } of groups.values()) await queueAutoDispatch(ids, choice);
 }

@@ -22,6 +22,8 @@ export interface ReferenceLists {
   tags: Tag[];
   expenseCategories: CompanyExpenseCategory[];
   incompleteReasons: FilterOption[];
+  /** The company's selection rules, for auto-dispatch: by name, criteria left to the marketplace. */
+  selectionRules: FilterOption[];
 }
 
 const byName = (a: FilterOption, b: FilterOption) => a.name.localeCompare(b.name);
@@ -37,7 +39,7 @@ export async function readReferenceLists(): Promise<{ lists: ReferenceLists; fai
       failed = true;
       return [];
     });
-  const [typesOfWork, clients, projects, managers, tags, categories, reasons] = await Promise.all([
+  const [typesOfWork, clients, projects, managers, tags, categories, reasons, rules] = await Promise.all([
     or(invoke('reference:get', { kind: 'types-of-work' }).then((answer) => (answer.kind === 'types-of-work' ? answer.entries : []))),
     or(invoke('clients:list')),
     or(invoke('projects:list', {})),
@@ -45,6 +47,7 @@ export async function readReferenceLists(): Promise<{ lists: ReferenceLists; fai
     or(invoke('reference:get', { kind: 'tags' }).then((answer) => (answer.kind === 'tags' ? answer.entries : []))),
     or(invoke('reference:get', { kind: 'expense-categories' }).then((answer) => (answer.kind === 'expense-categories' ? answer.entries : []))),
     or(invoke('reference:get', { kind: 'incomplete-reasons' }).then((answer) => (answer.kind === 'incomplete-reasons' ? answer.entries : []))),
+    or(invoke('reference:get', { kind: 'selection-rules' }).then((answer) => (answer.kind === 'selection-rules' ? answer.entries : []))),
   ]);
   const lists: ReferenceLists = {
     typesOfWork: typesOfWork.map((entry) => ({ id: entry.id, name: entry.name ?? `Type ${entry.id}` })).sort(byName),
@@ -54,6 +57,7 @@ export async function readReferenceLists(): Promise<{ lists: ReferenceLists; fai
     tags: [...tags].sort((a, b) => a.label.localeCompare(b.label)),
     expenseCategories: categories,
     incompleteReasons: reasons.map((entry) => ({ id: entry.id, name: entry.label })),
+    selectionRules: rules.map((rule) => ({ id: rule.id, name: rule.name ?? `Selection rule ${rule.id}` })).sort(byName),
   };
   return { lists, failed };
 }

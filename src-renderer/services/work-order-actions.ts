@@ -31,6 +31,20 @@ export function queueAction(input: ActionInput): Promise<OutboxReceipt> {
   }
 }
 
-export function queueAutoDispatch(ids: number[]): Promise<OutboxReceipt> {
-  return invoke('workorders:auto-dispatch', { ids });
+/** How auto-dispatch picks: by a selection rule, or with none the best rated for the type of work; it assigns unless told to route. */
+export interface DispatchChoice {
+  selectionRuleId?: number;
+  shouldRoute: boolean;
+}
+
+/**
+ * Behind every earlier change of the orders (their creates too), in the outbox's auto-dispatch
+ * lane; the marketplace publishes a Draft itself before it dispatches it.
+ */
+export function queueAutoDispatch(ids: number[], choice?: DispatchChoice): Promise<OutboxReceipt> {
+  return invoke('workorders:auto-dispatch', {
+    ids,
+    ...(choice?.selectionRuleId === undefined ? {} : { selectionRuleId: choice.selectionRuleId }),
+    ...(choice?.shouldRoute ? { shouldRoute: true } : {}),
+  });
 }

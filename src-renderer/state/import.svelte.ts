@@ -121,7 +121,7 @@ export class ImportSession {
     this.#stop = () => [stopOutbox, stopChanges].forEach((stop) => stop());
     try {
       const receipts = await queueImport(
-        valid.map((row) => row.body as NonNullable<ImportRow['body']>),
+        valid.map((row) => ({ body: row.body as NonNullable<ImportRow['body']>, dispatch: row.dispatch })),
         (queued) => (this.queued = queued),
       );
       this.drafts = receipts.map((receipt, index) => {
@@ -178,8 +178,8 @@ export class ImportSession {
 /** The cache's lists a file's names are looked up in: the reference store's, and the saved locations. */
 async function importSources(): Promise<ImportSources> {
   const [savedLocations] = await Promise.all([listSavedLocationChoices(), reference.ready()]);
-  const { typesOfWork, clients, managers } = reference;
-  return { typesOfWork: typesOfWork.length > 0 ? typesOfWork : undefined, clients, projects: reference.projectsOf(), managers, savedLocations };
+  const { typesOfWork, clients, managers, selectionRules } = reference;
+  return { typesOfWork: typesOfWork.length > 0 ? typesOfWork : undefined, clients, projects: reference.projectsOf(), managers, savedLocations, selectionRules };
 }
 
 /** The file being read, or the sentence that refused it: the reading dialog shows either. */

@@ -4,7 +4,7 @@ import { allowsAction as allows } from '../../src-shared/domain/work-order-rules
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { appState } from '../lib/app-state.svelte';
 import { discardEntry } from '../services/outbox';
-import { queueAction, queueAutoDispatch, type ActionInput } from '../services/work-order-actions';
+import { queueAction, queueAutoDispatch, type ActionInput, type DispatchChoice } from '../services/work-order-actions';
 import { BulkReport } from './bulk-report.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { messageOf } from '../lib/errors';
@@ -19,12 +19,14 @@ export interface ActionDetails {
   confirmed?: boolean;
   /** Assign an assigned order to someone else: unassign, then assign, in the order's lane. */
   reassign?: boolean;
+  /** Auto-dispatch as the coordinator chose it: a selection rule (none: best rated for the type of work), routing or assigning. */
+  dispatch?: DispatchChoice;
 }
 
-export const PROMPTED = ['route', 'unroute', 'assign', 'incomplete', 'cancel', 'approve'] as const;
+export const PROMPTED = ['route', 'unroute', 'assign', 'incomplete', 'cancel', 'approve', 'auto-dispatch'] as const;
 export type PromptedAction = (typeof PROMPTED)[number];
 
-/** An action waiting for the coordinator to say the provider or the reason. */
+/** An action waiting for the coordinator to say the provider, the reason or how to dispatch. */
 export interface ActionPrompt {
   operation: PromptedAction;
   orders: readonly WorkOrder[];
@@ -40,6 +42,7 @@ function isReady(operation: OrderActionName, details: ActionDetails): boolean {
   if (operation === 'route' || operation === 'unroute' || operation === 'assign') return details.providerId !== undefined;
   if (operation === 'incomplete' || operation === 'cancel') return details.reason !== undefined;
   if (operation === 'approve') return details.confirmed === true;
+  if (operation === 'auto-dispatch') return details.dispatch !== undefined;
   return true;
 }
 
@@ -132,7 +135,7 @@ class OrderActions {
   }
 
   #queue(operation: OrderActionName, orders: readonly WorkOrder[], details: ActionDetails): Promise<OutboxReceipt> {
-    if (operation === 'auto-dispatch') return queueAutoDispatch(orders.map((order) => order.id));
+    if (operation === 'auto-dispatch') return queueAutoDispatch(orders.map((order) => order.id), details.dispatch);
     return queueAction(inputFor(operation, (orders[0] as WorkOrder).id, details));
   }
 

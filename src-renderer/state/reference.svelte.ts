@@ -3,11 +3,11 @@ import { followPullEnds, readReferenceLists, type FilterOption, type ReferenceLi
 
 export type { FilterOption };
 
-const EMPTY: ReferenceLists = { typesOfWork: [], clients: [], projects: [], managers: [], tags: [], expenseCategories: [], incompleteReasons: [] };
+const EMPTY: ReferenceLists = { typesOfWork: [], clients: [], projects: [], managers: [], tags: [], expenseCategories: [], incompleteReasons: [], selectionRules: [] };
 
 /**
  * The lists forms and filters choose from (types of work, clients, projects, managers, tags,
- * expense categories, reasons), read from the cache once and again when a pull ends or the
+ * expense categories, reasons, selection rules), read from the cache once and again when a pull ends or the
  * environment changes. Every screen reads them here; an answer older than the latest is dropped.
  */
 class ReferenceData {
@@ -26,6 +26,11 @@ class ReferenceData {
 
   get managers(): FilterOption[] {
     return this.lists.managers;
+  }
+
+  /** The company's selection rules auto-dispatch can take, by name. */
+  get selectionRules(): FilterOption[] {
+    return this.lists.selectionRules;
   }
 
   /** The projects of one client, or every project. */

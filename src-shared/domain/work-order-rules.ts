@@ -1,4 +1,4 @@
-import { statusById, type StatusSlug } from '../api/status';
+import { statusById, statusBySlug, type StatusSlug } from '../api/status';
 import { canTransition, type WorkOrderOperation } from '../api/transitions';
 
 /** The fields publishing, assigning and auto-dispatch need (decisions §2), in any shape that has them: a body or an answer. */
@@ -55,14 +55,43 @@ function isNoOp(operation: CoordinatorOperation, slug: StatusSlug): boolean {
   return target[operation] === slug;
 }
 
+/** Statuses auto-dispatch starts from, as assign and route do (decisions §2). */
+export const AUTO_DISPATCHABLE: readonly StatusSlug[] = ['created', 'published', 'routed'];
+
+/** What auto-dispatch reads of an order besides what publishing needs: its flag and its service types. */
+export interface AutoDispatchFields extends DispatchFields {
+  auto_dispatch?: boolean | null;
+  service_types?: readonly unknown[] | null;
+  service_types_new?: readonly unknown[] | null;
+}
+
+/** Auto-dispatch needs a service type, under either key the marketplace takes. */
+export function hasServiceType(fields: Pick<AutoDispatchFields, 'service_types' | 'service_types_new'>): boolean {
+  return Boolean(fields.service_types?.length || fields.service_types_new?.length);
+}
+
+/**
+ * What keeps an order from auto-dispatch (decisions §2), in the marketplace's words; none when it
+ * can go. The marketplace refuses the call with these, and the app offers the action only where
+ * there are none: one rule, so the app never offers what the marketplace will refuse.
+ */
+export function autoDispatchRefusals(slug: StatusSlug | undefined, fields: AutoDispatchFields): string[] {
+  const status = slug ? statusBySlug(slug) : undefined;
+  return [
+    ...(slug && AUTO_DISPATCHABLE.includes(slug) ? [] : [`it is ${status?.name ?? 'in no known status'}`]),
+    ...(fields.auto_dispatch === true ? [] : ['auto_dispatch is not true']),
+    ...(hasServiceType(fields) ? [] : ['it has no service type']),
+    ...missingForDispatch(fields).map((field) => `it has no ${field}`),
+  ];
+}
+
 /**
  * Whether the action can be queued on the order now: allowed from its status and, for publish and
- * assign, with what they need. Auto-dispatch goes wherever publishing or assigning could.
+ * assign, with what they need. Auto-dispatch only where the marketplace will take it (autoDispatchRefusals).
  */
-export function allowsAction(operation: CoordinatorOperation | 'auto-dispatch', order: DispatchFields & { status?: { id: number } | null }): boolean {
-  const available = availableActions(order);
-  if (operation === 'auto-dispatch') return available.some((action) => (action.operation === 'publish' || action.operation === 'assign') && action.ready);
-  return available.some((action) => action.operation === operation && action.ready);
+export function allowsAction(operation: CoordinatorOperation | 'auto-dispatch', order: AutoDispatchFields & { status?: { id: number } | null }): boolean {
+  if (operation === 'auto-dispatch') return autoDispatchRefusals(order.status ? statusById(order.status.id)?.slug : undefined, order).length === 0;
+  return availableActions(order).some((action) => action.operation === operation && action.ready);
 }
 
 /** The coordinator's steps that move an order on, in its life's order; routing is a way to assigning, not a step of its own. */

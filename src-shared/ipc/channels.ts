@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AttachmentSchema } from '../api/attachment';
 import { ClientSchema, ProjectSchema } from '../api/client';
-import { IncompleteReasonSchema, TagSchema, TypeOfWorkSchema, CompanyExpenseCategorySchema } from '../api/company';
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
 import { ProviderProfileSchema, ProviderRequestSchema } from '../api/provider';
@@ -13,6 +12,7 @@ import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
+import { dispatchChannels } from './dispatch';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -38,6 +38,10 @@ export {
   type RemoteEnvironmentId,
   type SignInState,
 } from './environments';
+
+import { ReferenceKindSchema, ReferenceListSchema } from './reference';
+
+export { REFERENCE_KINDS, ReferenceKindSchema, ReferenceListSchema, type ReferenceKind, type ReferenceList } from './reference';
 
 import {
   CachedWorkOrderIdSchema,
@@ -91,28 +95,6 @@ export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 /** Channels that take nothing refuse anything: a stray argument is a caller bug worth hearing about. */
 const NoInput = z.undefined();
 
-export const REFERENCE_KINDS = ['types-of-work', 'tags', 'expense-categories', 'incomplete-reasons'] as const;
-export const ReferenceKindSchema = z.enum(REFERENCE_KINDS);
-export type ReferenceKind = z.infer<typeof ReferenceKindSchema>;
-
-/** The entry shape of each reference kind: each answer is checked against its own kind's. */
-const REFERENCE_ENTRY_SCHEMAS = {
-  'types-of-work': TypeOfWorkSchema,
-  tags: TagSchema,
-  'expense-categories': CompanyExpenseCategorySchema,
-  'incomplete-reasons': IncompleteReasonSchema,
-} as const satisfies Record<(typeof REFERENCE_KINDS)[number], z.ZodType>;
-
-const referenceList = <Kind extends ReferenceKind>(kind: Kind) => z.object({ kind: z.literal(kind), entries: z.array(REFERENCE_ENTRY_SCHEMAS[kind]) });
-
-/** Answer of `reference:get`: the kind asked for, with its entries as the pull stored them. */
-export const ReferenceListSchema = z.discriminatedUnion('kind', [
-  referenceList('types-of-work'),
-  referenceList('tags'),
-  referenceList('expense-categories'),
-  referenceList('incomplete-reasons'),
-]);
-export type ReferenceList = z.infer<typeof ReferenceListSchema>;
 
 
 const errorCodes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
@@ -278,6 +260,7 @@ export const channels = {
   ...outboxChannels,
   ...attachmentFileChannels,
   ...deliverableChannels,
+  ...dispatchChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

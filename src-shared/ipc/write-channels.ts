@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AttachmentReviewBodySchema } from '../api/attachment';
 import { EtaInputSchema } from '../api/eta';
 import { ExpenseBodySchema, ExpenseUpdateBodySchema } from '../api/expense';
+import { ServiceWindowInputSchema } from '../api/schedule';
 import { SavedLocationCreateBodySchema, SavedLocationUpdateBodySchema } from '../api/location';
 import { TalentPoolAttributeIdSchema } from '../api/talent-pool';
 import { WebhookCreateBodySchema, WebhookDeliveryAttemptSchema, WebhookIdSchema, WebhookSummarySchema, WebhookUpdateBodySchema } from '../api/webhook';
@@ -66,6 +67,8 @@ export const TalentPoolMemberInputShape = { poolId: PositiveIdSchema, providerId
 export const writeChannels = {
   'workorders:create': queued(z.strictObject({ order: WorkOrderCreateBodySchema })),
   'workorders:update': queued(z.strictObject({ id: LocalIdSchema, changes: WorkOrderUpdateBodySchema })),
+  /** The service window alone, moved on the dispatch board: unlike an edit it waits out the undo window. */
+  'workorders:reschedule': queued(z.strictObject({ id: LocalIdSchema, window: ServiceWindowInputSchema })),
   'workorders:cancel': queued(
     z.strictObject({ id: LocalIdSchema, reason: PositiveIdSchema, notes: NoteSchema.optional(), messageToProvider: NoteSchema.optional() }),
   ),
@@ -84,7 +87,15 @@ export const writeChannels = {
   'workorders:remove-tag': queued(z.strictObject({ id: LocalIdSchema, tagId: PositiveIdSchema })),
   /** The technician's ETA; refused at once unless the order is Assigned (decisions §6). */
   'workorders:set-eta': queued(z.strictObject({ id: LocalIdSchema, eta: EtaInputSchema })),
-  'workorders:auto-dispatch': queued(z.strictObject({ ids: z.array(LocalIdSchema).min(1).max(500), delay: z.number().int().min(0).max(86_400).optional() })),
+  /** Without a rule, the best rated who does the type of work; `shouldRoute` routes to the best match instead of assigning (decisions §2). */
+  'workorders:auto-dispatch': queued(
+    z.strictObject({
+      ids: z.array(LocalIdSchema).min(1).max(500),
+      delay: z.number().int().min(0).max(86_400).optional(),
+      selectionRuleId: PositiveIdSchema.optional(),
+      shouldRoute: z.boolean().optional(),
+    }),
+  ),
   'swaps:accept': queued(onOrder({ swapId: z.string().min(1).max(200) })),
   'swaps:decline': queued(onOrder({ swapId: z.string().min(1).max(200) })),
   'attachments:upload': queued(AttachmentUploadInputSchema),

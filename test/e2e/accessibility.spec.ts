@@ -145,6 +145,20 @@ async function screenParts(page: Page, findings: Findings, scheme: Scheme, id: s
     await expect(page.getByRole('table', { name: 'Pay committed by client' })).toBeVisible();
     await findings.audit(`${scheme} an Insights table`, 'main');
     await page.getByRole('button', { name: 'Hide table: Pay committed by client' }).click();
+  } else if (id === 'dispatch') {
+    // The week, whose blocks the seed puts around today, and the question a tray order's drop asks.
+    const board = page.getByRole('region', { name: 'Dispatch board' });
+    await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(board.getByRole('list', { name: 'Providers' }).getByRole('button').first()).toBeVisible();
+    await findings.audit(`${scheme} the dispatch board's week`, 'main');
+    await board.getByRole('list', { name: 'Orders that need a provider' }).getByRole('button').first().focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: /^#\d+ to / });
+    await expect(dialog).toBeVisible();
+    await findings.audit(`${scheme} the board's drop question`, DIALOG);
+    await closeWithEscape(page, dialog);
+    await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Day', exact: true }).click();
   } else if (id === 'outbox') {
     await page.getByRole('region', { name: /^Refused by the marketplace/ }).getByRole('article').getByRole('button', { name: /^Discard/ }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard this change?' });

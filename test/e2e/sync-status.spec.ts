@@ -59,7 +59,7 @@ test('with the marketplace dropping every call, changes wait and the app says of
 
   // Three drafts picked by their boxes, published with the key (focus is on a box: the keys still act).
   await page.keyboard.press('g');
-  await page.keyboard.press('d');
+  await page.keyboard.press('u');
   await expect(page.getByRole('grid', { name: 'Work orders: Drafts' })).toBeVisible();
   for (const id of [10004, 10005, 10006]) await row(page, id).getByRole('checkbox', { name: `Select #${id}` }).check();
   await page.keyboard.press('p');

@@ -172,9 +172,9 @@ test('the palette opens an order by its number, and lists the actions in context
 
 test('a coordinator does the whole round by keyboard alone', async ({ page, webHost }) => {
   const { grid } = await openList(page, webHost);
-  // g d: the drafts; j to a row; Enter opens it; p publishes it.
+  // g u: the drafts (unpublished); j to a row; Enter opens it; p publishes it.
   await page.keyboard.press('g');
-  await page.keyboard.press('d');
+  await page.keyboard.press('u');
   await expect(page.getByRole('grid', { name: 'Work orders: Drafts' })).toBeVisible();
   await page.keyboard.press('j');
   const focused = grid.locator('[role="row"]:focus');

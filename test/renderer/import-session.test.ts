@@ -64,6 +64,21 @@ describe('ImportSession', () => {
     session.close();
   });
 
+  it('queues the auto-dispatch of the rows that ask for it after their drafts, one per rule and mode', async () => {
+    api.answer('workorders:auto-dispatch', () => ({ entryId: entryId(900) }));
+    const headings = ['Title', 'Type of work', 'Service type', 'Start', 'Pay', 'City', 'State', 'Zip', 'Address', 'Auto-dispatch', 'Rule', 'Route or assign'];
+    const job = (title: string, ...dispatch: string[]) => [title, 'Point of Sale (POS)', 'Installation', '2026-12-01 09:00', '240', 'Chicago', 'IL', '60601', '1 Main St', ...dispatch];
+    const rows = [job('A', 'yes', 'Nearest', ''), job('B', 'no', '', ''), job('C', 'yes', '', 'route'), job('D', 'yes', 'nearest', 'assign')];
+    const session = new ImportSession({ fileName: 'jobs.csv', headings, rows }, { selectionRules: [{ id: 1101, name: 'Nearest' }] }, {});
+    await session.preview();
+    expect(session.invalid).toEqual([]);
+    await session.importValid();
+    expect(api.inputsOf('workorders:import')[0]?.orders.map((order) => order.auto_dispatch)).toEqual([true, undefined, true, true]);
+    expect(api.inputsOf('workorders:auto-dispatch')).toEqual([{ ids: [-1, -4], selectionRuleId: 1101 }, { ids: [-3], shouldRoute: true }]);
+    expect(api.calls.map(([channel]) => channel).filter((channel) => channel.startsWith('workorders:'))).toEqual(['workorders:import', 'workorders:auto-dispatch', 'workorders:auto-dispatch']);
+    session.close();
+  });
+
   it('sends a large file in batches the web host’s socket takes, and says how many are queued', async () => {
     const rows = Array.from({ length: 600 }, (_, index) => [`Job ${index}`]);
     const session = new ImportSession(table(rows), {}, {});

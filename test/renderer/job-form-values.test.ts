@@ -96,6 +96,8 @@ describe('emptyValues', () => {
       customFields: [],
       requireGps: false,
       incidentId: '',
+      autoDispatch: false,
+      dispatch: { ruleId: '', route: false },
     });
     expect(bodyFromValues(values, 'UTC')).toEqual({ title: '' });
   });
@@ -227,6 +229,8 @@ describe('valuesFromOrder', () => {
       customFields: [{ key: expect.any(String), name: 'PO', value: '4411' }],
       requireGps: true,
       incidentId: 'INC-9',
+      autoDispatch: false,
+      dispatch: { ruleId: '', route: false },
     });
     const keys = [...values.tasks, ...values.contacts, ...values.customFields].map((row) => row.key);
     expect(new Set(keys).size).toBe(keys.length);
@@ -430,6 +434,29 @@ describe('changedKeys', () => {
   });
 });
 
+describe('auto_dispatch in the form', () => {
+  it('reads the flag, sends it only when on, and clears it from an order that had it', () => {
+    const values = valuesFromOrder({ ...customOrder(), auto_dispatch: true });
+    expect(values.autoDispatch).toBe(true);
+    // The rule and the mode are the auto-dispatch call's, not the order's: they never go in the body.
+    expect(values.dispatch).toEqual({ ruleId: '', route: false });
+    const body = bodyFromValues(values, CHICAGO);
+    expect(body.auto_dispatch).toBe(true);
+    expect(WorkOrderCreateBodySchema.safeParse(body).success).toBe(true);
+    expect(changedKeys(body, body).changes).toEqual({});
+
+    const off = bodyFromValues({ ...values, autoDispatch: false, dispatch: { ruleId: '1101', route: true } }, CHICAGO);
+    expect(off).not.toHaveProperty('auto_dispatch');
+    expect(changedKeys(off, body)).toEqual({ changes: { auto_dispatch: false }, unremovable: [] });
+    expect(valuesFromOrder({ ...customOrder(), auto_dispatch: null }).autoDispatch).toBe(false);
+  });
+
+  it('names the field of a refusal about it', () => {
+    expect(fieldOfPath(['changes', 'auto_dispatch'])).toBe('autoDispatch');
+    expect(bodyKeyOf('autoDispatch')).toBe('auto_dispatch');
+  });
+});
+
 describe('job fields', () => {
   it('names the field a path of the body sits on', () => {
     expect(fieldOfPath(['title'])).toBe('title');
@@ -468,7 +495,6 @@ describe('job fields', () => {
     expect(fieldOfPath([])).toBeUndefined();
     expect(fieldOfPath(['changes'])).toBeUndefined();
     expect(fieldOfPath(['team'])).toBeUndefined();
-    expect(fieldOfPath(['auto_dispatch'])).toBeUndefined();
   });
 
   it('gives the body key each field lives under', () => {

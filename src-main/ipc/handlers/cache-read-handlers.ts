@@ -10,6 +10,7 @@ import type { CachedWorkOrderQuery } from '../../db/work-order-query';
 import type { WorkOrderRepository } from '../../db/work-order-repository';
 import type { Outbox } from '../../outbox/outbox';
 import type { Handlers } from '../dispatcher';
+import { readDispatchBoard, refusedOrderIds } from './dispatch-board-handler';
 import type { UseWorkspace } from './use-workspace';
 
 /** What the cache's reads use of a workspace. */
@@ -22,7 +23,7 @@ export interface CacheReadParts {
   savedViews: Pick<SavedViewRepository, 'list' | 'save' | 'delete'>;
 }
 
-type CacheReadChannel = 'workorders:list' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
+type CacheReadChannel = 'workorders:list' | 'dispatch:board' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
 
 /** Reference lists are kept until the next pull replaces them: offline, an old list beats none. */
 const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
@@ -62,8 +63,7 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
       return use(({ workOrders, outbox, db }) => {
         const page = workOrders.list({ ...cacheQuery(request), now });
         const ids = page.results.map((order) => order.id);
-        // A refused change is on the order until the coordinator retries or discards it: the row says so.
-        const refusedIds = new Set(outbox.entries.flatMap((entry) => (entry.state === 'refused' && entry.workOrderId !== null ? [entry.workOrderId] : [])));
+        const refusedIds = refusedOrderIds(outbox.entries);
         const refused = ids.filter((id) => refusedIds.has(id));
         return {
           ...page,
@@ -74,6 +74,10 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
           deliverablesWaiting: deliverablesRepository(db).waitingCount(),
         };
       });
+    },
+    'dispatch:board': async (request) => {
+      const now = Date.now();
+      return use((parts) => readDispatchBoard(parts, request, now));
     },
     'workorders:get': async ({ id }) => {
       const order = await use(({ workOrders }) => workOrders.get(id));

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { AutoDispatchBodySchema } from '../../../src-shared/api/auto-dispatch';
 import type { SelectionRule } from '../../../src-shared/api/selection-rule';
-import type { StatusSlug } from '../../../src-shared/api/status';
-import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
+import { autoDispatchRefusals } from '../../../src-shared/domain/work-order-rules';
 import { CONTINUES_LATER } from '../background-work';
 import type { MarketplaceContext } from '../context';
 import { invalidInput, MarketplaceError } from '../http/errors';
@@ -33,9 +32,6 @@ import { assignWorkOrder, publishWorkOrder, routeWorkOrder } from './work-order-
 //   immediate dispatch would, every order and the rule checked again.
 // - An unknown `selection_rule_id`, or another company's, is refused with the orders (400).
 
-/** Statuses assign and route start from (decisions §2). */
-const DISPATCHABLE: readonly StatusSlug[] = ['created', 'published', 'routed'];
-
 /** The body of POST workorders/auto_dispatch, with `delay` bounded (a year) so its moment stays a date. */
 export const AutoDispatchInputSchema = AutoDispatchBodySchema.extend({ delay: z.number().int().nonnegative().max(365 * 24 * 3600).optional() });
 const AutoDispatchOptionsSchema = AutoDispatchInputSchema.omit({ work_order_ids: true });
@@ -52,15 +48,9 @@ export interface DispatchOutcome {
   message?: string;
 }
 
-/** What keeps an order from auto-dispatch (decisions §2); none when it can go. */
+/** What keeps an order from auto-dispatch (decisions §2), by the rule the app offers the action by; none when it can go. */
 function refusals(record: WorkOrderRecord): string[] {
-  const fields = record.data.fields;
-  return [
-    ...(DISPATCHABLE.includes(record.status) ? [] : [`it is ${statusOf(record.status).name}`]),
-    ...(fields.auto_dispatch === true ? [] : ['auto_dispatch is not true']),
-    ...(fields.service_types?.length || fields.service_types_new?.length ? [] : ['it has no service type']),
-    ...missingForDispatch(fields).map((field) => `it has no ${field}`),
-  ];
+  return autoDispatchRefusals(record.status, record.data.fields);
 }
 
 const ruleNotFound = (ruleId: number) => `Selection rule ${ruleId} not found`;

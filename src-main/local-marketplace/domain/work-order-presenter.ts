@@ -69,6 +69,12 @@ function memo<Key, Value>(cache: Map<Key, Value>, key: Key, load: () => Value): 
  * Turns records into the service's answers for one request. Other records (clients, locations,
  * providers) are read live, once per request each, so an answer is never older than the store.
  */
+/** Service types with the names of the order's types of work's. */
+function namedServiceTypes(record: WorkOrderRecord, serviceTypes: ServiceTypeInput[] | undefined) {
+  const known = typesOfWorkOf(record).flatMap((type) => serviceTypesFor(type.id));
+  return (serviceTypes ?? []).map(({ id }) => ({ id, name: known.find((serviceType) => serviceType.id === id)?.name ?? null }));
+}
+
 export class WorkOrderPresenter {
   readonly #clients = new Map<number, Client | undefined>();
   readonly #savedLocations = new Map<number, AddressSnapshot | undefined>();
@@ -201,6 +207,9 @@ export class WorkOrderPresenter {
       assignee: record.assigneeId === null ? null : { user: this.#person(record.assigneeId), work_order_id: record.id, actions: assigneeActions(record) },
       integration: fields.integration ?? null,
       auto_dispatch: fields.auto_dispatch ?? false,
+      // In list items too (ours): with the flag, they say whether auto-dispatch can take the order.
+      service_types: namedServiceTypes(record, fields.service_types ?? fields.service_types_new),
+      service_types_new: namedServiceTypes(record, fields.service_types_new ?? fields.service_types),
       // Lists show tags, and a client that compares list items sees a tag change.
       tags: appliedTagsOf(this.context, record, this.correlationId),
       // In list items too: the technician's arrival is list information, and its changes show.
@@ -217,10 +226,6 @@ export class WorkOrderPresenter {
     const routes = this.#routes(record);
     const side = providerSideOf(this.context, record);
     const client = fields.client ? this.#client(record.companyId, fields.client.id) : undefined;
-    const namedServiceTypes = (serviceTypes: ServiceTypeInput[] | undefined) => {
-      const known = typesOfWorkOf(record).flatMap((type) => serviceTypesFor(type.id));
-      return (serviceTypes ?? []).map(({ id }) => ({ id, name: known.find((serviceType) => serviceType.id === id)?.name ?? null }));
-    };
     // The order carries its client without the client's projects: it names its own project.
     const fullClient = fields.client ? { ...client, projects: undefined, id: fields.client.id, client_id: fields.client.id } : null;
     // The shared keys are spread last: V8 makes an object spread first and extended after very slowly.
@@ -228,8 +233,6 @@ export class WorkOrderPresenter {
       require_gps: fields.require_gps ?? false,
       incident_id: fields.incident_id ?? null,
       site_revisit: fields.site_revisit ?? null,
-      service_types: namedServiceTypes(fields.service_types ?? fields.service_types_new),
-      service_types_new: namedServiceTypes(fields.service_types_new ?? fields.service_types),
       team: fields.team ?? null,
       custom_fields: fields.custom_fields ?? null,
       contacts: fields.contacts ?? null,

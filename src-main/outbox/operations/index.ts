@@ -6,6 +6,7 @@ import { createLocation, deleteLocation, deleteTalentPoolAttribute, setTalentPoo
 import { addExpense, approveExpense, deleteExpense, disapproveExpense, updateExpense } from './expenses';
 import { autoDispatch, createWorkOrder, updateWorkOrder } from './work-order-edits';
 import { setWorkOrderEta } from './work-order-eta';
+import { rescheduleWorkOrder } from './work-order-schedule';
 import { addWorkOrderTag, removeWorkOrderTag } from './work-order-tags';
 import { workOrderTransitions } from './work-order-transitions';
 
@@ -16,6 +17,7 @@ export type OperationTable = { [K in WriteChannelName]: Operation<K> };
 const OPERATIONS = {
   'workorders:create': createWorkOrder,
   'workorders:update': updateWorkOrder,
+  'workorders:reschedule': rescheduleWorkOrder,
   'workorders:auto-dispatch': autoDispatch,
   ...workOrderTransitions,
   'workorders:add-tag': addWorkOrderTag,

@@ -77,7 +77,13 @@ export const autoDispatch = operation({
   project: (_key, value) => value,
   mapIds: (input, map) => ({ ...input, ids: input.ids.map(map) }),
   async send(input, context) {
-    await context.client.workOrders.autoDispatch({ work_order_ids: input.ids, ...(input.delay === undefined ? {} : { delay: input.delay }) }, { signal: context.signal });
+    const body = {
+      work_order_ids: input.ids,
+      ...(input.delay === undefined ? {} : { delay: input.delay }),
+      ...(input.selectionRuleId === undefined ? {} : { selection_rule_id: input.selectionRuleId }),
+      ...(input.shouldRoute === undefined ? {} : { should_route: input.shouldRoute }),
+    };
+    await context.client.workOrders.autoDispatch(body, { signal: context.signal });
     // The assignments come later, in the background; the next pull brings them.
     return { refresh: input.ids };
   },

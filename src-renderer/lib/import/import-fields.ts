@@ -29,6 +29,12 @@ export const IMPORT_FIELDS = {
   contactName: { label: 'Contact name', names: ['contact', 'contact name', 'site contact'] },
   contactPhone: { label: 'Contact phone', names: ['phone', 'contact phone', 'telephone', 'phone number'] },
   contactEmail: { label: 'Contact email', names: ['email', 'contact email', 'e mail'] },
+  serviceType: { label: 'Service type', names: ['service type', 'service types', 'service'] },
+  // Auto-dispatch (import-dispatch.ts): yes or no; the rule by name or id (none: the best rated
+  // for the type of work); route or assign the best match (assign when not said).
+  autoDispatch: { label: 'Auto-dispatch', names: ['auto dispatch', 'autodispatch', 'dispatch automatically'] },
+  selectionRule: { label: 'Selection rule', names: ['selection rule', 'dispatch rule', 'rule'] },
+  dispatchMode: { label: 'Route or assign', names: ['route or assign', 'assign or route', 'dispatch mode', 'dispatch as'] },
 } as const satisfies Record<string, { label: string; names: readonly string[] }>;
 
 export type ImportField = keyof typeof IMPORT_FIELDS;

@@ -7,6 +7,8 @@ import { issueMessage } from '../form-issues';
 import { siteToUtc } from '../site-time';
 import { IMPORT_FIELDS, normaliseHeading, type ColumnMatch, type ImportField } from './import-fields';
 import { looksLikeFormula } from './import-formulas';
+import { checkDispatchable, NO, readDispatch, readServiceTypes, YES, type ImportDispatch } from './import-dispatch';
+import { NameIndex } from './import-names';
 import { siteDateTime } from './import-values';
 
 /**
@@ -27,6 +29,7 @@ export interface ImportSources {
   projects?: readonly Named[];
   managers?: readonly Named[];
   savedLocations?: readonly SavedLocationChoice[];
+  selectionRules?: readonly Named[];
 }
 
 export interface RowProblem {
@@ -45,26 +48,11 @@ export interface ImportRow {
   pay: string;
   /** The body to queue, when the schema takes it. */
   body?: WorkOrderCreateBody;
+  /** With Auto-dispatch yes: the auto-dispatch to queue once the draft is made. */
+  dispatch?: ImportDispatch;
   problems: RowProblem[];
   /** The fields whose cell looks like a spreadsheet formula (import-formulas.ts): taken as text, and shown. */
   formulas: string[];
-}
-
-class NameIndex<T extends { id: number; name: string }> {
-  readonly #byName = new Map<string, T>();
-  readonly #byId = new Map<number, T>();
-  constructor(entries: readonly T[]) {
-    for (const entry of entries) {
-      this.#byName.set(normaliseHeading(entry.name), entry);
-      this.#byId.set(entry.id, entry);
-    }
-  }
-  /** By name (case and punctuation aside), or by id when the cell is a number. */
-  find(text: string): T | undefined {
-    const named = this.#byName.get(normaliseHeading(text));
-    if (named) return named;
-    return /^\d+$/.test(text) ? this.#byId.get(Number(text)) : undefined;
-  }
 }
 
 const REGION_NAMES = (() => {
@@ -80,8 +68,6 @@ const REGION_NAMES = (() => {
 })();
 
 const PAY_TYPES: Readonly<Record<string, JobValues['payType']>> = { fixed: 'fixed', flat: 'fixed', hourly: 'hourly', perhour: 'hourly', hour: 'hourly', blended: 'blended', device: 'device', perdevice: 'device' };
-const YES = new Set(['yes', 'y', 'true', '1', 'x', 'required']);
-const NO = new Set(['no', 'n', 'false', '0', '']);
 
 /** "$1,250.00" → "1250.00"; anything else stays as typed, for the schema to name. */
 const money = (text: string) => (/^[\s$€£]*-?[\d,]*\.?\d+\s*$/.test(text) ? text.replace(/[\s$€£,]/g, '') : text);
@@ -94,6 +80,7 @@ export class RowReader {
   readonly #projects: NameIndex<Named>;
   readonly #managers: NameIndex<Named>;
   readonly #locations: NameIndex<SavedLocationChoice>;
+  readonly #rules: NameIndex<Named>;
 
   constructor(columns: readonly ColumnMatch[], sources: ImportSources = {}) {
     this.#columns = columns.filter((column) => column.target !== 'ignore');
@@ -102,6 +89,7 @@ export class RowReader {
     this.#projects = new NameIndex(sources.projects ?? []);
     this.#managers = new NameIndex(sources.managers ?? []);
     this.#locations = new NameIndex(sources.savedLocations ?? []);
+    this.#rules = new NameIndex(sources.selectionRules ?? []);
   }
 
   /** The row's cells by field, trimmed; a field two columns fill takes the first that is not empty. */
@@ -191,7 +179,11 @@ export class RowReader {
     if (cell.tasks) values.tasks = cell.tasks.split(/\s*[;\n]\s*/).filter(Boolean).map((text) => ({ key: rowKey(), text }));
     if (cell.contactName || cell.contactPhone || cell.contactEmail) values.contacts = [{ key: rowKey(), name: cell.contactName ?? '', role: '', phone: cell.contactPhone ?? '', email: cell.contactEmail ?? '' }];
 
+    readServiceTypes(cell, values, problem);
+    const dispatch = readDispatch(cell, values, this.#rules, problem);
+
     const body = this.#body(values);
+    if (dispatch && !own.has('autoDispatch')) checkDispatchable(body, problem);
     const checked = WorkOrderCreateBodySchema.safeParse(body);
     if (!checked.success) {
       const said = new Set<JobField | 'general'>();
@@ -210,7 +202,7 @@ export class RowReader {
       where: cell.location ?? [cell.city, cell.state].filter(Boolean).join(', '),
       start: cell.start ?? '',
       pay: cell.payAmount ?? '',
-      ...(checked.success && problems.length === 0 ? { body: checked.data } : {}),
+      ...(checked.success && problems.length === 0 ? { body: checked.data, ...(dispatch ? { dispatch } : {}) } : {}),
       problems,
       formulas,
     };
@@ -244,7 +236,8 @@ export class RowReader {
 }
 
 /** The import's field a form field's issue belongs to: the form's types of work are the import's type of work. */
-const ownFieldOf = (field: JobField | 'general'): string => (field === 'typesOfWork' ? 'typeOfWork' : field);
+const OWN_FIELDS: Partial<Record<JobField, ImportField>> = { typesOfWork: 'typeOfWork', serviceTypes: 'serviceType' };
+const ownFieldOf = (field: JobField | 'general'): string => (field === 'general' ? field : (OWN_FIELDS[field] ?? field));
 
 /** The job form's field as an import names it (the form's "Amount" is the import's "Pay amount"). */
 function labelOf(field: JobField): string {

@@ -68,6 +68,7 @@ export function bodyFromValues(values: JobValues, zone: string): Record<string, 
     ['custom_fields', listOf(values.customFields, (field) => given(field.name) || given(field.value), (field) => ({ name: field.name.trim(), value: field.value }))],
     ['require_gps', values.requireGps ? true : undefined],
     ['incident_id', given(values.incidentId) ? values.incidentId.trim() : undefined],
+    ['auto_dispatch', values.autoDispatch ? true : undefined],
   ];
   return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
 }
@@ -82,6 +83,7 @@ const CLEARED: Record<string, unknown> = {
   custom_fields: { results: [] },
   require_gps: false,
   incident_id: '',
+  auto_dispatch: false,
 };
 
 export interface BodyChanges {

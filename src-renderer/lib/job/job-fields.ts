@@ -27,6 +27,7 @@ export const JOB_FIELDS = {
   customFields: 'Custom fields',
   requireGps: 'Require GPS',
   incidentId: 'Incident id',
+  autoDispatch: 'Auto-dispatch',
 } as const;
 export type JobField = keyof typeof JOB_FIELDS;
 
@@ -49,6 +50,7 @@ const TOP_LEVEL: Record<string, JobField> = {
   custom_fields: 'customFields',
   require_gps: 'requireGps',
   incident_id: 'incidentId',
+  auto_dispatch: 'autoDispatch',
 };
 
 const ADDRESS_FIELDS = new Set<string>(['address1', 'address2', 'city', 'state', 'zip', 'country']);

@@ -49,6 +49,16 @@ export interface CustomFieldRow {
   value: string;
 }
 
+/**
+ * How auto-dispatch picks, when the job is published with it: a selection rule ('' for none: the
+ * best rated who does the type of work), and whether it routes to the best match instead of
+ * assigning. The marketplace keeps neither on the order: they go with the auto-dispatch call.
+ */
+export interface DispatchValues {
+  ruleId: string;
+  route: boolean;
+}
+
 export interface JobValues {
   title: string;
   description: string;
@@ -76,6 +86,9 @@ export interface JobValues {
   customFields: CustomFieldRow[];
   requireGps: boolean;
   incidentId: string;
+  /** The order's `auto_dispatch`: the marketplace dispatches only orders that say so. */
+  autoDispatch: boolean;
+  dispatch: DispatchValues;
 }
 
 /** A saved location as the form holds it once chosen. */
@@ -124,6 +137,8 @@ export function emptyValues(): JobValues {
     customFields: [],
     requireGps: false,
     incidentId: '',
+    autoDispatch: false,
+    dispatch: { ruleId: '', route: false },
   };
 }
 
@@ -222,6 +237,7 @@ export function valuesFromOrder(order: Partial<WorkOrder> & Record<string, unkno
   values.customFields = looseList(order.custom_fields).map((field) => ({ key: rowKey(), name: firstText(field, ['name', 'label', 'title']), value: text(field.value) }));
   values.requireGps = order.require_gps === true;
   values.incidentId = text(order.incident_id);
+  values.autoDispatch = order.auto_dispatch === true;
   return values;
 }
 

@@ -1,7 +1,7 @@
 import { WorkOrderCreateBodySchema, type WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
 import type { PayInput } from '../../../src-shared/api/pay';
 import { laborSum } from '../../../src-shared/domain/pay-total';
-import { missingForDispatch } from '../../../src-shared/domain/work-order-rules';
+import { hasServiceType, missingForDispatch } from '../../../src-shared/domain/work-order-rules';
 import { issueMessage } from '../../lib/form-issues';
 import { afterPress } from './pointer-press';
 import { bodyKeyOf, fieldOfPath, type JobField } from '../../lib/job/job-fields';
@@ -83,12 +83,21 @@ export class JobForm {
     return this.refused.includes(field) ? this.refusal?.message || 'The marketplace refused this value' : undefined;
   }
 
-  /** What publishing (or assigning) still needs (decisions §2), by the body's paths; none when it can go. */
-  missing = $derived(missingForDispatch(this.body as Parameters<typeof missingForDispatch>[0]));
+  /**
+   * What publishing (or assigning) still needs (decisions §2), by the body's paths; none when it can
+   * go. With auto-dispatch on, a service type too: the marketplace dispatches no order without one.
+   */
+  missing = $derived([
+    ...missingForDispatch(this.body as Parameters<typeof missingForDispatch>[0]),
+    ...(this.values.autoDispatch && !hasServiceType(this.body as Parameters<typeof hasServiceType>[0]) ? ['service_types'] : []),
+  ]);
 
   /** Each of publishing's needs: given, and valid (a location with its city missing is not one yet). */
   publishNeeds = $derived(
-    PUBLISH_NEEDS.map((need) => ({ ...need, met: !this.missing.includes(need.path) && need.fields.every((field) => this.problems[field] === undefined) })),
+    [...PUBLISH_NEEDS, ...(this.values.autoDispatch ? [DISPATCH_NEED] : [])].map((need) => ({
+      ...need,
+      met: !this.missing.includes(need.path) && need.fields.every((field) => this.problems[field] === undefined),
+    })),
   );
 
   /** The most the order pays for labour, as the marketplace will work it out; undefined without valid pay. */
@@ -131,4 +140,5 @@ const PUBLISH_NEEDS: { path: string; label: string; fields: readonly JobField[] 
   { path: 'schedule.service_window', label: 'A schedule', fields: ['start', 'end'] },
   { path: 'pay.base.amount', label: 'Pay', fields: ['payType', 'payAmount', 'payUnits', 'additionalAmount', 'additionalUnits'] },
 ];
+const DISPATCH_NEED = { path: 'service_types', label: 'A service type, for auto-dispatch', fields: ['serviceTypes'] as readonly JobField[] };
 

@@ -2,6 +2,7 @@ import type { WorkOrderUpdateBody } from '../../../src-shared/api/work-order-req
 import type { OutboxEntry } from '../../../src-shared/ipc/outbox-channels';
 import { describeMissing } from '../../lib/format';
 import { queueCreate, queuePublish, queueUpdate } from '../../services/job-form';
+import { queueAutoDispatch, type DispatchChoice } from '../../services/work-order-actions';
 import { outbox } from '../../state/outbox.svelte';
 import { orderRequest } from '../../state/palette.svelte';
 import { toasts } from '../../lib/toasts.svelte';
@@ -25,15 +26,15 @@ const refuse = (problem: string): SaveOutcome => ({ ok: false, problem });
 export async function saveJob(form: JobForm, setup: JobFormSetup, intent: SaveIntent): Promise<SaveOutcome> {
   const body = form.valid();
   if (!body) return { ok: false, invalid: true };
-  if (intent === 'publish' && form.missing.length > 0) return refuse(`Publishing needs ${describeMissing(form.missing)}. Add it, or save as a draft.`);
+  if (intent === 'publish' && form.missing.length > 0) return refuse(`${form.values.autoDispatch ? 'Auto-dispatch' : 'Publishing'} needs ${describeMissing(form.missing)}. Add it, or save as a draft.`);
   const title = body.title;
   try {
     if (setup.entry) return await resend(form, setup, setup.entry);
     if (setup.orderId === undefined) {
       const receipt = await queueCreate(body);
       if (receipt.id === undefined) return refuse('The new job was not given an id.');
-      if (intent === 'publish') await queuePublish(receipt.id);
-      toasts.show({ tone: 'success', message: intent === 'publish' ? `“${title}” saved; it publishes when the outbox sends it` : `Draft “${title}” saved` });
+      if (intent === 'publish') await publish(form, receipt.id);
+      toasts.show({ tone: 'success', message: intent === 'publish' ? `“${title}” saved; ${publishing(form)} when the outbox sends it` : `Draft “${title}” saved` });
       orderRequest.open(receipt.id);
       return { ok: true };
     }
@@ -41,12 +42,32 @@ export async function saveJob(form: JobForm, setup: JobFormSetup, intent: SaveIn
     if (typeof changes === 'string') return refuse(changes);
     if (changes) await queueUpdate(setup.orderId, changes);
     else if (intent !== 'publish') return refuse('Nothing has changed.');
-    if (intent === 'publish') await queuePublish(setup.orderId);
-    toasts.show({ tone: 'success', message: intent === 'publish' ? `#${setup.orderId} saved; it publishes when the outbox sends it` : `#${setup.orderId} saved` });
+    if (intent === 'publish') await publish(form, setup.orderId);
+    toasts.show({ tone: 'success', message: intent === 'publish' ? `#${setup.orderId} saved; ${publishing(form)} when the outbox sends it` : `#${setup.orderId} saved` });
     return { ok: true };
   } catch (error) {
     return refuse(messageOf(error, 'The job could not be saved on this machine.'));
   }
+}
+
+/** The auto-dispatch the coordinator chose: a rule ('' is none: the best rated for the type of work), routing or assigning. */
+export function dispatchChoice(form: JobForm): DispatchChoice {
+  const { ruleId, route } = form.values.dispatch;
+  return { ...(ruleId === '' ? {} : { selectionRuleId: Number(ruleId) }), shouldRoute: route };
+}
+
+/**
+ * Behind the save, in the order's line: a plain publish, or with auto-dispatch on the auto-dispatch
+ * itself (the marketplace publishes a Draft before it dispatches it, decisions §2).
+ */
+function publish(form: JobForm, id: number): Promise<unknown> {
+  return form.values.autoDispatch ? queueAutoDispatch([id], dispatchChoice(form)) : queuePublish(id);
+}
+
+/** What the toast says publishing will do. */
+function publishing(form: JobForm): string {
+  if (!form.values.autoDispatch) return 'it publishes';
+  return form.values.dispatch.route ? 'auto-dispatch routes it to the best match' : 'auto-dispatch assigns it to the best match';
 }
 
 /** The changed keys, undefined when none, or why they cannot be sent. */

@@ -4,7 +4,7 @@ import type { Scope } from '../../state/work-order-list.svelte';
 export const VIEW_KEYS: readonly { key: string; scope: Scope; label: string }[] = [
   { key: 'g n', scope: { kind: 'attention' }, label: 'Needs attention' },
   { key: 'g l', scope: { kind: 'list', id: 'workorders_all' }, label: 'All work orders' },
-  { key: 'g d', scope: { kind: 'list', id: 'workorders_draft' }, label: 'Drafts' },
+  { key: 'g u', scope: { kind: 'list', id: 'workorders_draft' }, label: 'Drafts' },
   { key: 'g p', scope: { kind: 'list', id: 'workorders_published_routed' }, label: 'Published and routed' },
   { key: 'g a', scope: { kind: 'list', id: 'workorders_assigned' }, label: 'Assigned' },
   { key: 'g w', scope: { kind: 'list', id: 'workorders_work_done' }, label: 'Work done' },

@@ -40,6 +40,8 @@ describe('Sidebar', () => {
     await person.tab();
     expect(document.activeElement?.textContent?.trim()).toBe('Work orders');
     await person.tab();
+    expect(document.activeElement?.textContent?.trim()).toBe('Dispatch');
+    await person.tab();
     await person.tab();
     expect(document.activeElement?.textContent?.trim()).toBe('Locations');
     await person.keyboard('{Enter}');

@@ -58,7 +58,7 @@ describe('WorkOrdersView', () => {
 
   it('switches lists with g and a letter, and reads that list', async () => {
     const person = await shown();
-    await person.keyboard('gd');
+    await person.keyboard('gu');
     expect(await screen.findByRole('grid', { name: 'Work orders: Drafts' })).toBeTruthy();
     expect(api.inputsOf('workorders:list').at(-1)).toMatchObject({ list: 'workorders_draft', page: 1 });
     await waitFor(() => expect(titles()).toEqual(['Replace the rooftop unit']));

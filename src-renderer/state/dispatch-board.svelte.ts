@@ -1,0 +1,206 @@
+import { ownZone } from '../../src-shared/domain/moments';
+import type { BoardBlock, BoardOrder, BoardProvider, DispatchBoard, TrayOrder } from '../../src-shared/ipc/dispatch';
+import { appState } from '../lib/app-state.svelte';
+import { conflictsOf, overlappingIds } from '../lib/board-conflicts';
+import { movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, type Period, type PeriodKind } from '../lib/board-time';
+import { messageOf } from '../lib/errors';
+import { toasts } from '../lib/toasts.svelte';
+import * as service from '../services/dispatch';
+import { discardEntry } from '../services/outbox';
+import { cacheChanges } from './cache-changes.svelte';
+import { orderActions } from './order-actions.svelte';
+
+/** A drop waiting for the coordinator: which verb for a tray order, or a confirmation (a reassign, a conflict). */
+export interface DropPlan {
+  kind: 'tray' | 'reassign' | 'reschedule';
+  order: BoardOrder;
+  provider: BoardProvider;
+  /** How far a reschedule moves the window, in days and minutes at the site. */
+  days: number;
+  minutes: number;
+  /** Where it would stand afterwards (epoch ms). */
+  span: { start: number; end: number };
+  conflicts: string[];
+  /** For a tray order: the provider asked for it (a request or a counter-offer) / it is routed to them. */
+  requested: boolean;
+  routed: boolean;
+}
+
+/** A block drawn where a queued move put it, until a read of the cache shows it there. */
+interface Moved {
+  providerId: number;
+  start: number;
+  end: number;
+  /** The read under way when it was placed: only a later read can already show it. */
+  since: number;
+}
+
+/**
+ * The dispatch board's state: the period, the board read from the cache, and the drops. Every drop
+ * goes through the outbox (the order actions' assign, route and reassign, or a reschedule), shows at
+ * once where it was dropped and has the undo window; a drop onto a conflict, a reassign and every
+ * tray drop ask first. Created by the screen; `start()` answers its cleanup.
+ */
+export class DispatchBoardState {
+  period = $state.raw<Period>(periodAt('day', Date.now(), ownZone()));
+  board = $state.raw<DispatchBoard | undefined>();
+  loaded = $state(false);
+  error = $state<string | undefined>();
+  search = $state('');
+  plan = $state.raw<DropPlan | undefined>();
+  moved = $state.raw<Readonly<Record<number, Moved>>>({});
+  #sequence = 0;
+
+  providers = $derived(this.board?.providers ?? []);
+  tray = $derived(this.board?.tray ?? []);
+  /** The blocks as they will be: each queued move already applied. */
+  blocks = $derived((this.board?.blocks ?? []).map((block) => this.#placed(block)));
+  byProvider = $derived(group(this.blocks));
+  overlapping = $derived(overlappingIds(this.blocks));
+
+  start(): () => void {
+    void this.load();
+    return cacheChanges.follow(() => void this.load());
+  }
+
+  /** Another length of period, around today when the board shows it, else from the first day shown. */
+  setKind(kind: PeriodKind): void {
+    const now = Date.now();
+    const anchor = now >= this.period.from && now < this.period.to ? now : this.period.from;
+    this.period = periodAt(kind, anchor, this.period.zone);
+    void this.load();
+  }
+
+  step(direction: -1 | 1): void {
+    this.period = shiftPeriod(this.period, direction);
+    void this.load();
+  }
+
+  today(): void {
+    this.period = periodAt(this.period.kind, Date.now(), this.period.zone);
+    void this.load();
+  }
+
+  /** The period holding a day typed in the date field; a half-typed date changes nothing. */
+  goToDate(text: string): void {
+    const period = periodOfDate(this.period.kind, text, this.period.zone);
+    if (!period) return;
+    this.period = period;
+    void this.load();
+  }
+
+  setSearch(text: string): void {
+    this.search = text;
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    const sequence = ++this.#sequence;
+    const search = this.search.trim();
+    try {
+      const board = await service.readBoard({ from: this.period.from, to: this.period.to, ...(search ? { search } : {}) });
+      if (sequence !== this.#sequence) return;
+      this.board = board;
+      this.moved = Object.fromEntries(Object.entries(this.moved).filter(([, moved]) => moved.since >= sequence));
+      this.error = undefined;
+    } catch (error) {
+      if (sequence === this.#sequence) this.error = messageOf(error, 'The board could not be read.');
+    } finally {
+      if (sequence === this.#sequence) this.loaded = true;
+    }
+  }
+
+  provider(id: number): BoardProvider | undefined {
+    return this.providers.find((provider) => provider.id === id);
+  }
+
+  findOrder(id: number): BoardBlock | TrayOrder | undefined {
+    return this.blocks.find((block) => block.id === id) ?? this.tray.find((order) => order.id === id);
+  }
+
+  /** A tray order dropped on a provider: always asks whether to assign or route. */
+  dropTray(orderId: number, providerId: number): void {
+    const order = this.tray.find((candidate) => candidate.id === orderId);
+    const provider = this.provider(providerId);
+    if (!order || !provider) return;
+    const span = { start: order.start, end: order.end };
+    this.plan = {
+      kind: 'tray',
+      order,
+      provider,
+      days: 0,
+      minutes: 0,
+      span,
+      conflicts: this.#conflicts(span, provider, order.id),
+      requested: order.requestedBy.includes(provider.id),
+      routed: order.routedTo.includes(provider.id),
+    };
+  }
+
+  /** A block dropped: on another provider a reassign (confirmed), on its own a move in time (asked only on a conflict). */
+  dropBlock(orderId: number, providerId: number, minutes: number, days = 0): void {
+    const block = this.blocks.find((candidate) => candidate.id === orderId);
+    const provider = this.provider(providerId);
+    if (!block || !provider) return;
+    const reassign = provider.id !== block.providerId;
+    if (!reassign && minutes === 0 && days === 0) return;
+    const span = reassign ? { start: block.start, end: block.end } : movedSpan(block, minutes, days);
+    const plan: DropPlan = { kind: reassign ? 'reassign' : 'reschedule', order: block, provider, days: reassign ? 0 : days, minutes: reassign ? 0 : minutes, span, conflicts: this.#conflicts(span, provider, block.id), requested: false, routed: false };
+    if (plan.kind === 'reschedule' && plan.conflicts.length === 0) void this.confirm(plan, 'reschedule');
+    else this.plan = plan;
+  }
+
+  cancelPlan(): void {
+    this.plan = undefined;
+  }
+
+  /** Queues what the plan says, drawn at its new place at once. */
+  async confirm(plan: DropPlan, verb: 'assign' | 'route' | 'reassign' | 'reschedule'): Promise<void> {
+    this.plan = undefined;
+    const { order, provider } = plan;
+    try {
+      if (verb === 'reschedule') {
+        this.#place(order.id, { providerId: (order as BoardBlock).providerId, ...plan.span });
+        const receipt = await service.reschedule(order.id, movedWindow(order, plan.minutes, plan.days));
+        toasts.showUndoable(`Moved #${order.id} ${order.title}`, appState.settings.undoSeconds, () => discardEntry(receipt.entryId));
+        return;
+      }
+      const whole = await service.readOrder(order.id);
+      if (verb !== 'route') this.#place(order.id, { providerId: provider.id, ...plan.span });
+      await orderActions.run(verb === 'assign' || verb === 'reassign' ? 'assign' : 'route', [whole], { providerId: provider.id, reassign: verb === 'reassign' });
+    } catch (error) {
+      this.moved = withoutKey(this.moved, order.id);
+      toasts.show({ tone: 'danger', message: messageOf(error, `#${order.id} could not be queued.`) });
+    }
+  }
+
+  #place(id: number, moved: Omit<Moved, 'since'>): void {
+    this.moved = { ...this.moved, [id]: { ...moved, since: this.#sequence } };
+  }
+
+  #placed(block: BoardBlock): BoardBlock {
+    const moved = this.moved[block.id];
+    return moved ? { ...block, providerId: moved.providerId, start: moved.start, end: moved.end, pending: true } : block;
+  }
+
+  #conflicts(span: { start: number; end: number }, provider: BoardProvider, movingId: number): string[] {
+    return conflictsOf(span, provider, this.blocks, movingId, Date.now(), this.period.zone);
+  }
+}
+
+function group(blocks: readonly BoardBlock[]): Map<number, BoardBlock[]> {
+  // Rebuilt whole with each read, never mutated after: a plain Map is enough.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  const map = new Map<number, BoardBlock[]>();
+  for (const block of blocks) {
+    const own = map.get(block.providerId);
+    if (own) own.push(block);
+    else map.set(block.providerId, [block]);
+  }
+  return map;
+}
+
+function withoutKey<T>(record: Readonly<Record<number, T>>, key: number): Record<number, T> {
+  const { [key]: _removed, ...rest } = record;
+  return rest;
+}

@@ -1,0 +1,232 @@
+import type { Locator, Page } from '@playwright/test';
+import { until } from '../support/until';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import type { WebHostProcess } from '../support/web-host-process';
+import { expect, test } from './fixtures';
+import { openWorkspace } from './support/workspace';
+
+// Issue 25: the dispatch board. Orders are dropped from the tray onto providers, moved along time
+// and onto other providers, by mouse and by keyboard; each move goes through the outbox and is read
+// back from the marketplace. The coordinator works in Chicago; the seed's sites are in other zones.
+test.use({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'America/Chicago' });
+
+const ZONE = 'America/Chicago';
+/** Seed (local marketplace, seed/work-orders.ts): a published order, and two assigned ones. */
+const PUBLISHED = 10008;
+const ASSIGNED = 10018;
+const OTHER_ASSIGNED = 10019;
+
+interface MarketOrder {
+  id: number;
+  status: { name: string };
+  assignee?: { user?: { id?: number } } | null;
+  schedule?: { service_window?: { mode?: string; start?: { utc?: string; local?: { date?: string; time?: string } }; end?: { utc?: string } } };
+}
+
+const order = (host: WebHostProcess, id: number) => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`);
+const epoch = (utc: string | undefined) => Date.parse(`${(utc ?? '').replace(' ', 'T')}Z`);
+/** The coordinator's calendar day of a moment, as the date field takes it. */
+const dayIn = (moment: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(moment));
+const plusHours = (utc: string | undefined, hours: number) => new Date(epoch(utc) + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+function onMarketplace(host: WebHostProcess, id: number, done: (candidate: MarketOrder) => boolean, what: string): Promise<MarketOrder> {
+  return until(() => order(host, id), done, `#${id} ${what} on the marketplace`, 30_000, 150);
+}
+
+/** Opens the board (g d) on the period of `kind` holding `moment` (the workspace open). */
+async function openBoard(page: Page, kind: 'Day' | 'Week', moment: number): Promise<Locator> {
+  await page.keyboard.press('g');
+  await page.keyboard.press('d');
+  const board = page.getByRole('region', { name: 'Dispatch board' });
+  await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: kind, exact: true }).click();
+  await board.getByLabel('Go to date').fill(dayIn(moment));
+  return board;
+}
+
+const block = (board: Locator, id: number) => board.getByRole('list', { name: 'Providers' }).getByRole('button', { name: new RegExp(`^#${id} `) });
+const lane = (board: Locator, providerName: string) => board.getByRole('group', { name: `${providerName}'s orders` });
+
+/** The provider row a block sits in, by its lane's name. */
+async function rowOf(target: Locator): Promise<string> {
+  const name = await target.locator('xpath=ancestor::*[@role="group"][1]').getAttribute('aria-label');
+  return (name ?? '').replace(/'s orders$/, '');
+}
+
+/** Another provider on the board than `name`. */
+async function otherProvider(board: Locator, name: string): Promise<string> {
+  const names = await board.getByRole('list', { name: 'Providers' }).getByRole('listitem').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label') ?? ''));
+  const other = names.find((candidate) => candidate !== name);
+  if (!other) throw new Error('only one provider on the board');
+  return other;
+}
+
+async function providerId(host: WebHostProcess, id: number): Promise<number | undefined> {
+  return (await order(host, id)).assignee?.user?.id;
+}
+
+test('by mouse: a tray order assigned, a block moved two hours later, another reassigned, a conflict asked first', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await openWorkspace(page, webHost.url);
+  await callHost(webHost, 'settings:update', { undoSeconds: 0 });
+  const before = await order(webHost, ASSIGNED);
+  const start = epoch(before.schedule?.service_window?.start?.utc);
+  const board = await openBoard(page, 'Day', start);
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+
+  // Two hours later: 64 px an hour on a day.
+  const moving = block(board, ASSIGNED);
+  await expect(moving).toBeVisible();
+  const owner = await rowOf(moving);
+  const box = (await moving.boundingBox()) as { x: number; y: number; width: number; height: number };
+  const laneBox = (await lane(board, owner).boundingBox()) as { x: number; y: number };
+  await moving.dragTo(lane(board, owner), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: box.x - laneBox.x + 4 + 128, y: 10 } });
+  await expect(notifications).toContainText(`Moved #${ASSIGNED}`);
+  const moved = await onMarketplace(webHost, ASSIGNED, (candidate) => candidate.schedule?.service_window?.start?.utc === plusHours(before.schedule?.service_window?.start?.utc, 2), 'two hours later');
+  // The site's own clock moved two hours too (its local time, as the marketplace says it).
+  const localBefore = before.schedule?.service_window?.start?.local?.time ?? '';
+  expect(Number(moved.schedule?.service_window?.start?.local?.time?.slice(0, 2))).toBe((Number(localBefore.slice(0, 2)) + 2) % 24);
+  expect(moved.schedule?.service_window?.mode).toBe(before.schedule?.service_window?.mode);
+
+  // A tray order dropped on a provider: the coordinator chooses Assign.
+  const published = await order(webHost, PUBLISHED);
+  await board.getByLabel('Go to date').fill(dayIn(epoch(published.schedule?.service_window?.start?.utc)));
+  const card = board.getByRole('list', { name: 'Orders that need a provider' }).getByRole('button', { name: new RegExp(`^#${PUBLISHED} `) });
+  await card.dragTo(lane(board, owner), { targetPosition: { x: 40, y: 10 } });
+  const ask = page.getByRole('dialog', { name: `#${PUBLISHED} to ${owner}` });
+  await expect(ask.getByRole('button', { name: 'Route' })).toBeVisible();
+  await ask.getByRole('button', { name: 'Assign' }).click();
+  await expect(notifications).toContainText(`Assigned #${PUBLISHED}`);
+  const ownerId = await providerId(webHost, ASSIGNED);
+  await onMarketplace(webHost, PUBLISHED, (candidate) => candidate.status.name === 'Assigned' && candidate.assignee?.user?.id === ownerId, 'assigned');
+
+  // Reassigned by dragging onto another provider: asked first.
+  const other = await order(webHost, OTHER_ASSIGNED);
+  await board.getByLabel('Go to date').fill(dayIn(epoch(other.schedule?.service_window?.start?.utc)));
+  const otherBlock = block(board, OTHER_ASSIGNED);
+  const from = await rowOf(otherBlock);
+  const to = await otherProvider(board, from);
+  await otherBlock.dragTo(lane(board, to), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: 40, y: 10 } });
+  const reassign = page.getByRole('dialog', { name: `Reassign #${OTHER_ASSIGNED}?` });
+  await reassign.getByRole('button', { name: /^Reassign/ }).click();
+  await expect(notifications).toContainText(`Reassigned #${OTHER_ASSIGNED}`);
+  await expect(block(board, OTHER_ASSIGNED)).toHaveCount(1);
+  await expect(lane(board, to).getByRole('button', { name: new RegExp(`^#${OTHER_ASSIGNED} `) })).toBeVisible();
+  await onMarketplace(webHost, OTHER_ASSIGNED, (candidate) => candidate.assignee?.user?.id !== undefined && candidate.assignee.user.id !== other.assignee?.user?.id, 'reassigned');
+
+  // A drop onto a conflict asks before anything is queued. The marketplace (a test door, not the
+  // coordinator) puts #10008, now the same provider's, three hours from #10018 on the same day.
+  const movedStart = epoch(moved.schedule?.service_window?.start?.utc);
+  const hours = dayIn(movedStart + 3 * 3_600_000) === dayIn(movedStart) ? 3 : -3;
+  const nearby = new Date(movedStart + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  await marketplaceRest(webHost, 'PUT', `workorders/${PUBLISHED}`, { schedule: { service_window: { mode: 'exact', start: { utc: nearby } } } });
+  await callHost(webHost, 'workorders:refresh', { id: PUBLISHED });
+  await board.getByLabel('Go to date').fill(dayIn(movedStart));
+  await expect(block(board, PUBLISHED)).toBeVisible();
+  const outboxBefore = (await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length;
+  const mine = (await block(board, ASSIGNED).boundingBox()) as { x: number };
+  const ownerLane = (await lane(board, owner).boundingBox()) as { x: number };
+  await block(board, ASSIGNED).dragTo(lane(board, owner), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: mine.x - ownerLane.x + 4 + hours * 64, y: 10 } });
+  const conflict = page.getByRole('dialog', { name: `Move #${ASSIGNED}?` });
+  await expect(conflict.getByRole('group', { name: 'Conflicts' })).toContainText(`#${PUBLISHED}`);
+  await conflict.getByRole('button', { name: 'Cancel' }).click();
+  await expect(conflict).toBeHidden();
+  expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length).toBe(outboxBefore);
+});
+
+test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline the moves wait and land when back', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
+  await openWorkspace(page, webHost.url);
+  await callHost(webHost, 'settings:update', { undoSeconds: 0 });
+  const before = await order(webHost, ASSIGNED);
+  const board = await openBoard(page, 'Day', epoch(before.schedule?.service_window?.start?.utc));
+  const live = board.locator('[aria-live="assertive"]');
+
+  await callHost(webHost, 'connectivity:set-offline', { offline: true });
+  // A block two hours later: four steps of 30 minutes.
+  const moving = block(board, ASSIGNED);
+  await moving.focus();
+  await page.keyboard.press('Enter');
+  await expect(live).toContainText(`Picked up #${ASSIGNED}`);
+  for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
+  await expect(live).toContainText('Over ');
+  await page.keyboard.press('Enter');
+  await expect(block(board, ASSIGNED)).toHaveAccessibleName(/Waiting to be sent/);
+
+  // A tray order assigned to the first provider.
+  const published = await order(webHost, PUBLISHED);
+  const card = board.getByRole('list', { name: 'Orders that need a provider' }).getByRole('button', { name: new RegExp(`^#${PUBLISHED} `) });
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(live).toContainText(`Picked up #${PUBLISHED}`);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  const first = (await board.getByRole('list', { name: 'Providers' }).getByRole('listitem').first().getAttribute('aria-label')) ?? '';
+  const ask = page.getByRole('dialog', { name: `#${PUBLISHED} to ${first}` });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Assign' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+
+  // Escape puts a picked-up order back.
+  await block(board, ASSIGNED).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Escape');
+  await expect(live).toHaveText('Put back; nothing changed.');
+
+  // Nothing reached the marketplace while offline; back online both land.
+  const outbox = await callHost<{ entries: { summary: string }[] }>(webHost, 'outbox:list');
+  expect(outbox.entries.map((entry) => entry.summary).join('\n')).toMatch(new RegExp(`Move #${ASSIGNED}`));
+  expect((await order(webHost, ASSIGNED)).schedule?.service_window?.start?.utc).toBe(before.schedule?.service_window?.start?.utc);
+  await callHost(webHost, 'connectivity:set-offline', { offline: false });
+  await onMarketplace(webHost, ASSIGNED, (candidate) => candidate.schedule?.service_window?.start?.utc === plusHours(before.schedule?.service_window?.start?.utc, 2), 'two hours later');
+  await onMarketplace(webHost, PUBLISHED, (candidate) => candidate.status.name === 'Assigned', 'assigned');
+  expect(published.status.name).toBe('Published');
+
+  // Reassigned by keyboard: Enter, ↓ to the next provider, Enter, then the confirmation.
+  const other = await order(webHost, OTHER_ASSIGNED);
+  await board.getByLabel('Go to date').fill(dayIn(epoch(other.schedule?.service_window?.start?.utc)));
+  const otherBlock = block(board, OTHER_ASSIGNED);
+  await otherBlock.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press(((await rowOf(otherBlock)) === first ? 'ArrowDown' : 'ArrowUp'));
+  await page.keyboard.press('Enter');
+  const reassign = page.getByRole('dialog', { name: `Reassign #${OTHER_ASSIGNED}?` });
+  await expect(reassign.getByRole('button', { name: /^Reassign/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await onMarketplace(webHost, OTHER_ASSIGNED, (candidate) => candidate.assignee?.user?.id !== other.assignee?.user?.id, 'reassigned');
+});
+
+test('a move the marketplace refuses comes back to the board, marked, with the marketplace’s reason', async ({ page, webHost }) => {
+  await openWorkspace(page, webHost.url);
+  await callHost(webHost, 'settings:update', { undoSeconds: 0 });
+  const { origin } = await localMarketplace(webHost);
+  const fault = await page.request.post(`${origin}/__local/faults`, { data: { status: 400, path: `workorders/${ASSIGNED}`, method: 'PUT', count: 1 } });
+  expect(fault.ok()).toBe(true);
+  const before = await order(webHost, ASSIGNED);
+  const board = await openBoard(page, 'Day', epoch(before.schedule?.service_window?.start?.utc));
+  await block(board, ASSIGNED).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(block(board, ASSIGNED)).toHaveAccessibleName(/Refused change/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText(`#${ASSIGNED}`);
+  // Back where the marketplace has it.
+  expect((await order(webHost, ASSIGNED)).schedule?.service_window?.start?.utc).toBe(before.schedule?.service_window?.start?.utc);
+});
+
+test('screenshots of the board, a day and a week, light and dark', async ({ page, webHost }, info) => {
+  await openWorkspace(page, webHost.url);
+  const assigned = await order(webHost, ASSIGNED);
+  const board = await openBoard(page, 'Day', epoch(assigned.schedule?.service_window?.start?.utc));
+  await expect(block(board, ASSIGNED)).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Day', exact: true }).click();
+    await page.screenshot({ path: info.outputPath(`board-day-${scheme}.png`) });
+    await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(block(board, ASSIGNED)).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`board-week-${scheme}.png`) });
+  }
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
+import { conflictsOf, overlappingIds } from '../../src-renderer/lib/board-conflicts';
+import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
+
+const utc = (text: string) => Date.parse(`${text}Z`);
+const NEW_YORK = 'America/New_York';
+
+describe('the board clock', () => {
+  it('starts a day at the coordinator’s midnight and a week on its Monday', () => {
+    // Wednesday, Nov 4 2026, 15:00 in New York.
+    const at = utc('2026-11-04T20:00:00');
+    expect(new Date(periodAt('day', at, NEW_YORK).from).toISOString()).toBe('2026-11-04T05:00:00.000Z');
+    const week = periodAt('week', at, NEW_YORK);
+    expect(new Date(week.from).toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(new Date(week.to).toISOString()).toBe('2026-11-09T05:00:00.000Z');
+    expect(new Date(shiftPeriod(week, -1).from).toISOString()).toBe('2026-10-26T04:00:00.000Z');
+  });
+
+  it('knows a day with a clock change is 25 hours long, and draws it so', () => {
+    // Sunday, Nov 1 2026: New York falls back an hour.
+    const day = periodAt('day', utc('2026-11-01T15:00:00'), NEW_YORK);
+    expect(daysOf(day)).toHaveLength(1);
+    expect((day.to - day.from) / 3_600_000).toBe(25);
+    expect(boardWidth(day)).toBe(25 * 64);
+    expect(xOf(day, momentAt(day, 300))).toBeCloseTo(300);
+  });
+
+  it('snaps a drag to whole steps of the period, so a block keeps its own minutes', () => {
+    const day = periodAt('day', utc('2026-11-04T20:00:00'), NEW_YORK);
+    expect(snappedMinutes(day, 44 * 60_000)).toBe(30);
+    expect(snappedMinutes(day, -50 * 60_000)).toBe(-60);
+    expect(snappedMinutes(periodAt('week', day.from, NEW_YORK), 100 * 60_000)).toBe(120);
+  });
+
+  it('moves a window in the site’s wall time: a day later across a clock change is the same hour at the site', () => {
+    const order = { mode: 'between' as const, start: utc('2026-10-31T13:00:00'), end: utc('2026-10-31T15:00:00'), timeZone: NEW_YORK };
+    // 09:00–11:00 EDT on Saturday; a day later is 09:00–11:00 EST on Sunday, which is 14:00 UTC.
+    expect(movedWindow(order, 0, 1)).toEqual({ mode: 'between', start: { utc: '2026-11-01 14:00:00' }, end: { utc: '2026-11-01 16:00:00' } });
+    expect(movedWindow({ ...order, mode: 'exact' }, 120)).toEqual({ mode: 'exact', start: { utc: '2026-10-31 15:00:00' } });
+    expect(movedSpan(order, 120)).toEqual({ start: utc('2026-10-31T15:00:00'), end: utc('2026-10-31T17:00:00') });
+  });
+});
+
+describe('conflicts on the board', () => {
+  const provider: BoardProvider = { id: 7, name: 'Grace Kim', source: 'assigned', rating: null, ordersDone: 0 };
+  const block = (id: number, start: string, end: string): BoardBlock => ({
+    id,
+    providerId: 7,
+    title: `Order ${id}`,
+    statusId: 3,
+    statusName: 'Assigned',
+    mode: 'exact',
+    start: utc(start),
+    end: utc(end),
+    timeZone: NEW_YORK,
+    place: null,
+    client: null,
+    attention: [],
+    pending: false,
+    refused: false,
+  });
+  const blocks = [block(1, '2030-01-02T14:00:00', '2030-01-02T16:00:00'), block(2, '2030-01-02T15:00:00', '2030-01-02T17:00:00'), block(3, '2030-01-02T17:00:00', '2030-01-02T18:00:00')];
+
+  it('names the provider’s other order at that time, and a start in the past', () => {
+    const span = { start: utc('2030-01-02T15:30:00'), end: utc('2030-01-02T16:30:00') };
+    expect(conflictsOf(span, provider, blocks, 3, utc('2029-01-01T00:00:00'), 'UTC')).toEqual([
+      'Grace Kim already has #1 Order 1 (Wed, Jan 2, 2030 14:00 – 16:00 UTC).',
+      'Grace Kim already has #2 Order 2 (Wed, Jan 2, 2030 15:00 – 17:00 UTC).',
+    ]);
+    expect(conflictsOf(span, provider, blocks, 1, utc('2031-01-01T00:00:00'), 'UTC')).toContain('This starts in the past.');
+  });
+
+  it('marks overlapping blocks, not those that only touch', () => {
+    expect([...overlappingIds(blocks)].sort()).toEqual([1, 2]);
+  });
+});
+
+describe('going to a date', () => {
+  it('opens the period holding a typed day, and ignores a half-typed one', () => {
+    const week = periodOfDate('week', '2026-11-05', NEW_YORK);
+    expect(week && dateOf(week)).toBe('2026-11-02');
+    expect(periodOfDate('day', '2026-11-', NEW_YORK)).toBeUndefined();
+  });
+});
