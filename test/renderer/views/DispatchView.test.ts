@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BoardBlock, DispatchBoard, TrayOrder } from '../../../src-shared/ipc/dispatch';
+import DispatchView from '../../../src-renderer/views/dispatch/DispatchView.svelte';
+import { api, receipt } from '../support/fake-api';
+import { orderIn } from '../support/orders';
+import { renderView } from '../support/frame';
+import { screen, user, waitFor, within } from '../support/render';
+
+vi.mock('../../../src-renderer/lib/api', () => import('../support/fake-api'));
+
+const HOUR = 3_600_000;
+const soon = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
+
+const block: BoardBlock = {
+  id: 10018,
+  providerId: 3001,
+  title: 'POS removal',
+  statusId: 3,
+  statusName: 'Assigned',
+  mode: 'exact',
+  start: soon,
+  end: soon + 2 * HOUR,
+  timeZone: 'UTC',
+  place: 'Austin, TX',
+  client: 'Acme',
+  attention: [],
+  pending: false,
+  refused: false,
+};
+const tray: TrayOrder = { ...block, id: 10008, title: 'VoIP handset rollout', statusId: 2, statusName: 'Published', requests: 1, counterOffers: 0, routedTo: [], requestedBy: [3002] };
+
+function board(): DispatchBoard {
+  return {
+    from: 0,
+    to: 1,
+    providers: [
+      { id: 3001, name: 'Grace Kim', source: 'assigned', rating: 4.8, ordersDone: 3 },
+      { id: 3002, name: 'Luis Ramos', source: 'pool', rating: null, ordersDone: 0 },
+    ],
+    blocks: [block],
+    tray: [tray],
+  };
+}
+
+const live = () => document.querySelector('[aria-live="assertive"]')?.textContent ?? '';
+
+describe('DispatchView', () => {
+  beforeEach(() => {
+    api.reset();
+    api.answer('dispatch:board', () => board());
+    api.answer('settings:get', () => ({ theme: 'system', undoSeconds: 10, notifications: true }));
+  });
+
+  async function shown() {
+    const person = user();
+    renderView(DispatchView);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^#10018 POS removal/ })).toBeTruthy());
+    return person;
+  }
+
+  it('draws each provider with their orders, and the tray with its requests', async () => {
+    await shown();
+    const rows = within(screen.getByRole('list', { name: 'Providers' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Grace Kim', 'Luis Ramos']);
+    expect(within(screen.getByRole('group', { name: "Grace Kim's orders" })).getByRole('button').getAttribute('aria-label')).toMatch(/^#10018 POS removal, Assigned, at /);
+    expect(screen.getByRole('button', { name: /^#10008 VoIP handset rollout, Published, .*1 request$/ })).toBeTruthy();
+  });
+
+  it('moves a block by keyboard: Enter picks it up, → steps 30 minutes on a day, Enter queues the reschedule', async () => {
+    const person = await shown();
+    api.answer('workorders:reschedule', () => receipt(1));
+    screen.getByRole('button', { name: /^#10018 / }).focus();
+    await person.keyboard('{Enter}');
+    expect(live()).toMatch(/^Picked up #10018 POS removal\./);
+    await person.keyboard('{ArrowRight}{ArrowRight}');
+    expect(live()).toMatch(/^Over Grace Kim, starts /);
+    await person.keyboard('{Enter}');
+    await waitFor(() => expect(api.inputsOf('workorders:reschedule')).toHaveLength(1));
+    const [input] = api.inputsOf('workorders:reschedule');
+    expect(input).toEqual({ id: 10018, window: { mode: 'exact', start: { utc: new Date(soon + HOUR).toISOString().slice(0, 19).replace('T', ' ') } } });
+    // Drawn at its new place at once, as waiting to be sent.
+    await waitFor(() => expect(screen.getByRole('button', { name: /^#10018 / }).getAttribute('aria-label')).toMatch(/Waiting to be sent$/));
+  });
+
+  it('Escape puts a picked-up order back and queues nothing', async () => {
+    const person = await shown();
+    screen.getByRole('button', { name: /^#10018 / }).focus();
+    await person.keyboard('{Enter}{ArrowDown}{Escape}');
+    expect(live()).toBe('Put back; nothing changed.');
+    expect(api.inputsOf('workorders:reschedule')).toEqual([]);
+    expect(api.inputsOf('workorders:assign')).toEqual([]);
+  });
+
+  it('drops a tray order on a provider by keyboard and asks: Assign first for the one who requested it', async () => {
+    const person = await shown();
+    api.answer('workorders:get', ({ id }) => orderIn(id, { id: 2, name: 'Published' }));
+    api.answer('workorders:assign', () => receipt(2));
+    screen.getByRole('button', { name: /^#10008 / }).focus();
+    await person.keyboard('{Enter}{ArrowDown}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '#10008 to Luis Ramos' });
+    expect(dialog.textContent).toContain('Luis Ramos requested this order.');
+    await person.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    await waitFor(() => expect(api.inputsOf('workorders:assign')).toEqual([{ id: 10008, providerId: 3002 }]));
+  });
+});
