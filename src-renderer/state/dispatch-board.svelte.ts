@@ -47,6 +47,9 @@ export class DispatchBoardState {
   loaded = $state(false);
   error = $state<string | undefined>();
   search = $state('');
+  /** The tray's other filters, as the list has them. */
+  client = $state<number | undefined>();
+  typeOfWork = $state<number | undefined>();
   plan = $state.raw<DropPlan | undefined>();
   moved = $state.raw<Readonly<Record<number, Moved>>>({});
   #sequence = 0;
@@ -94,11 +97,22 @@ export class DispatchBoardState {
     void this.load();
   }
 
+  setFilter(key: 'client' | 'typeOfWork', value: number | undefined): void {
+    this[key] = value;
+    void this.load();
+  }
+
   async load(): Promise<void> {
     const sequence = ++this.#sequence;
     const search = this.search.trim();
     try {
-      const board = await service.readBoard({ from: this.period.from, to: this.period.to, ...(search ? { search } : {}) });
+      const board = await service.readBoard({
+        from: this.period.from,
+        to: this.period.to,
+        ...(search ? { search } : {}),
+        ...(this.client === undefined ? {} : { client: this.client }),
+        ...(this.typeOfWork === undefined ? {} : { typeOfWork: this.typeOfWork }),
+      });
       if (sequence !== this.#sequence) return;
       this.board = board;
       this.moved = Object.fromEntries(Object.entries(this.moved).filter(([, moved]) => moved.since >= sequence));

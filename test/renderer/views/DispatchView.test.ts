@@ -67,6 +67,12 @@ describe('DispatchView', () => {
     expect(screen.getByRole('button', { name: /^#10008 VoIP handset rollout, Published, .*1 request$/ })).toBeTruthy();
   });
 
+  it('filters the tray like the list: the text and the client reach main', async () => {
+    const person = await shown();
+    await person.type(screen.getByRole('searchbox', { name: 'Filter orders that need a provider' }), 'voip');
+    await waitFor(() => expect(api.inputsOf('dispatch:board').at(-1)).toMatchObject({ search: 'voip' }));
+  });
+
   it('moves a block by keyboard: Enter picks it up, → steps 30 minutes on a day, Enter queues the reschedule', async () => {
     const person = await shown();
     api.answer('workorders:reschedule', () => receipt(1));
