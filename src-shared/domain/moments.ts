@@ -32,13 +32,22 @@ export function siteZoneOf(order: Located | null | undefined): string {
   return namedZoneOf(order) ?? timeZoneFor(order?.location as { state?: string | null; country?: string | null } | undefined);
 }
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (the dispatch board's week
+// formats thousands of moments a render: building one per call made opening it take seconds), so
+// the answers and formatters per zone are kept; a machine knows few zones.
+const knownZones = new Map<string, boolean>();
 function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
   }
+  return known;
 }
 
 /** The coordinator's own zone, as this machine has it. */
@@ -70,8 +79,14 @@ function partsOf(epoch: number, zone: string): Parts {
 }
 
 /** The calendar day of a moment in a zone, as a number that orders days ("20261129"). */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 function dayNumber(epoch: number, zone: string): number {
-  const text = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(epoch));
+  let format = dayFormatters.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(zone, format);
+  }
+  const text = format.format(new Date(epoch));
   return Number(text.replaceAll('-', ''));
 }
 
@@ -80,6 +95,21 @@ export interface MomentOptions {
   relative?: boolean;
   /** What "now" is; the clock by default. */
   now?: number;
+}
+
+/**
+ * The year of `now` in `zone`, kept for the minute: every moment formatted compares its year with
+ * it, and a zone's year turns at one of its midnights, which falls on a whole UTC minute.
+ */
+const yearsNow = new Map<string, { minute: number; year: string }>();
+function yearOf(now: number, zone: string): string {
+  const minute = Math.floor(now / 60_000);
+  let found = yearsNow.get(zone);
+  if (found?.minute !== minute) {
+    found = { minute, year: partsOf(now, zone).year };
+    yearsNow.set(zone, found);
+  }
+  return found.year;
 }
 
 /**
@@ -96,7 +126,7 @@ export function formatMoment(epoch: number, zone: string, options: MomentOptions
     const word = difference === 0 ? 'today' : difference === -1 ? 'yesterday' : difference === 1 ? 'tomorrow' : undefined;
     if (word) return `${word} ${clock}`;
   }
-  const year = parts.year === partsOf(now, safeZone).year ? '' : `, ${parts.year}`;
+  const year = parts.year === yearOf(now, safeZone) ? '' : `, ${parts.year}`;
   return `${parts.weekday}, ${parts.month} ${parts.day}${year} ${clock}`;
 }
 

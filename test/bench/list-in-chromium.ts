@@ -37,7 +37,7 @@ const SCROLLS = [
   { pass: 'whole list in 600 frames', stepPx: (orders: number) => Math.ceil((orders * ROW_HEIGHT) / 600), frames: 600 },
 ] as const;
 
-interface Key {
+export interface Key {
   key: string;
   /** The search box's text after the key. */
   text: string;
@@ -46,7 +46,7 @@ interface Key {
 }
 
 /** Each key with the answer it must bring, read from the cache as the web host will read it. */
-function expectedAnswers(dataDir: string, sequences: string[][]): Key[][] {
+export function expectedAnswers(dataDir: string, sequences: string[][]): Key[][] {
   const db = openCache(cacheFilePath(dataDir, PREPARED_ENVIRONMENT));
   try {
     const repository = new WorkOrderRepository(db);
@@ -72,9 +72,9 @@ function expectedAnswers(dataDir: string, sequences: string[][]): Key[][] {
 }
 
 /** Types the keys one at a time, each once the last is answered and painted; answers the timings of those that changed the rows. */
-type Timed = KeystrokeTiming & { text: string };
+export type Timed = KeystrokeTiming & { text: string };
 
-async function typeAndTime(page: Page, keys: Key[]): Promise<Timed[]> {
+export async function typeAndTime(page: Page, keys: Key[]): Promise<Timed[]> {
   const timings: Timed[] = [];
   for (const { key, text, expected } of keys) {
     if (!expected) {

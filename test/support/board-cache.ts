@@ -1,11 +1,15 @@
 import type { ProviderProfile, ProviderRequest } from '../../src-shared/api/provider';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { timeZoneFor } from '../../src-shared/domain/site-time-zone';
-import type { CacheDatabase } from '../../src-main/db/database';
+import { openCache, type CacheDatabase } from '../../src-main/db/database';
 import { TalentPoolRepository } from '../../src-main/db/talent-pool-repository';
 import { WorkOrderPartsRepository } from '../../src-main/db/work-order-parts-repository';
 import { WorkOrderRepository } from '../../src-main/db/work-order-repository';
+import { cacheFilePath } from '../../src-main/environments/environment-manager';
+import { EnvironmentSettingsStore } from '../../src-main/environments/environment-settings';
+import { createMemoryLogger } from '../../src-main/platform/logger';
 import { CLIENTS, PLACES, random, utc } from '../main/db/work-order-fixtures';
+import { PREPARED_ENVIRONMENT } from './large-cache';
 
 // A dispatch board's worth of cached orders (issue 25's scale: 300 providers, 5,000 orders in one
 // week), generated from a seed: most assigned over the week, some done, the rest still needing a
@@ -84,4 +88,19 @@ export function fillBoardCache(db: CacheDatabase, options: BoardCacheOptions): n
   });
   db.pragma('optimize');
   return open.map((order) => order.id);
+}
+
+/**
+ * Prepares a fresh data dir whose active environment's cache holds the board's week, for a web
+ * host started on it afterwards (as large-cache.ts's prepareLargeCache does, and for its reasons:
+ * the sandbox is never configured, so the app works from the cache and nothing is sent).
+ */
+export function prepareBoardCache(dataDir: string, options: BoardCacheOptions): number[] {
+  new EnvironmentSettingsStore(dataDir, createMemoryLogger()).setActive(PREPARED_ENVIRONMENT);
+  const db = openCache(cacheFilePath(dataDir, PREPARED_ENVIRONMENT));
+  try {
+    return fillBoardCache(db, options);
+  } finally {
+    db.close();
+  }
 }
