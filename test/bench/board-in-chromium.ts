@@ -59,7 +59,7 @@ function expectedBoard(dataDir: string, period: Period): { board: DispatchBoard;
     const ids = new Map<string, number[]>(board.providers.map((provider) => [provider.name, []]));
     for (const block of board.blocks) ids.get(names.get(block.providerId) ?? '')?.push(block.id);
     const rows = Object.fromEntries([...ids].map(([name, own]) => [name, own.sort((left, right) => left - right).join(',')]));
-    return { board, answer: { range: rangeLabel(period), rows } };
+    return { board, answer: { range: rangeLabel(period), period: `${period.from}-${period.to}`, rows } };
   } finally {
     db.close();
   }

@@ -5,6 +5,8 @@
 /** What the board shows once a period's answer is painted: its heading, and each provider's block ids. */
 export interface BoardAnswer {
   range: string;
+  /** The period as `from-to` (epoch ms): the board marks which answer it draws with it. */
+  period: string;
   /** Provider name (a row's label) to the ids of its blocks, sorted and joined by commas. */
   rows: Record<string, string>;
 }
@@ -29,7 +31,7 @@ type ProbeWindow = Window & { boardProbe?: Promise<PaintTiming>; ipcTap?: { call
 
 /**
  * Arms a probe for the next click: it settles when the board shows `expected` (the heading, and
- * in every provider row it renders exactly that provider's blocks) and a frame has rendered it.
+ * in every provider row it renders only that provider's blocks, those in view) and a frame has rendered it.
  * Watches the DOM, not the app's state: the period changes at once on the click, the blocks only
  * once main's answer is drawn, and the other period's rows never match.
  */
@@ -43,14 +45,22 @@ export function armPeriodProbe(expected: BoardAnswer): void {
     const differs = (): string | undefined => {
       const range = board.querySelector('h2')?.textContent?.trim();
       if (range !== expected.range) return `the heading says ${range}`;
+      const drawnPeriod = board.querySelector('[data-answer]')?.getAttribute('data-answer');
+      if (drawnPeriod !== expected.period) return `the board draws the answer for ${drawnPeriod}`;
       const rows = board.querySelectorAll('ul[aria-label="Providers"] > li');
       if (rows.length === 0) return 'no provider row';
+      let drawn = 0;
       for (const row of rows) {
+        // A row draws the blocks within the time in view: each must be one of the provider's.
         const name = row.getAttribute('aria-label') ?? '';
-        const ids = [...row.querySelectorAll('[data-order]')].map((block) => Number(block.getAttribute('data-order'))).sort((left, right) => left - right);
-        if ((expected.rows[name] ?? '') !== ids.join(',')) return `${name}'s row holds ${ids.join(',')}, not ${expected.rows[name]}`;
+        const own = new Set((expected.rows[name] ?? '').split(','));
+        const ids = [...row.querySelectorAll('[data-order]')].map((block) => block.getAttribute('data-order') ?? '');
+        const stranger = ids.find((id) => !own.has(id));
+        if (stranger !== undefined) return `${name}'s row holds #${stranger}, not one of ${expected.rows[name]}`;
+        drawn += ids.length;
       }
-      return undefined;
+      const expectedAny = Object.values(expected.rows).some((ids) => ids !== '');
+      return expectedAny && drawn === 0 ? 'no block drawn' : undefined;
     };
     const shows = () => differs() === undefined;
     const observer = new MutationObserver(() => {
