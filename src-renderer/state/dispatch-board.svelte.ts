@@ -182,6 +182,9 @@ export class DispatchBoardState {
       const whole = await service.readOrder(order.id);
       if (verb !== 'route') this.#place(order.id, { providerId: provider.id, ...plan.span });
       await orderActions.run(verb === 'assign' || verb === 'reassign' ? 'assign' : 'route', [whole], { providerId: provider.id, reassign: verb === 'reassign' });
+      // The order actions toast their own refusals and answer nothing: a read from the cache puts a
+      // block they refused back where it is (a queued one is there already), instead of leaving it drawn moved.
+      void this.load();
     } catch (error) {
       this.moved = withoutKey(this.moved, order.id);
       toasts.show({ tone: 'danger', message: messageOf(error, `#${order.id} could not be queued.`) });

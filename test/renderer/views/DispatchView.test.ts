@@ -98,6 +98,19 @@ describe('DispatchView', () => {
     expect(api.inputsOf('workorders:assign')).toEqual([]);
   });
 
+  it('puts a block back when its reassign is refused at once, instead of leaving it drawn on the other provider', async () => {
+    const person = await shown();
+    // The cache says it is not assigned any more: the order actions refuse the reassign with a toast.
+    api.answer('workorders:get', ({ id }) => orderIn(id, { id: 2, name: 'Published' }));
+    screen.getByRole('button', { name: /^#10018 / }).focus();
+    await person.keyboard('{Enter}{ArrowDown}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign #10018?' });
+    await person.click(within(dialog).getByRole('button', { name: /^Reassign/ }));
+    await waitFor(() => expect(within(screen.getByRole('group', { name: "Grace Kim's orders" })).queryByRole('button', { name: /^#10018 / })).toBeTruthy());
+    expect(within(screen.getByRole('group', { name: "Luis Ramos's orders" })).queryByRole('button')).toBeNull();
+    expect(api.inputsOf('workorders:assign')).toEqual([]);
+  });
+
   it('drops a tray order on a provider by keyboard and asks: Assign first for the one who requested it', async () => {
     const person = await shown();
     api.answer('workorders:get', ({ id }) => orderIn(id, { id: 2, name: 'Published' }));
