@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LocalMarketplace } from '../environments/environment-manager';
 import type { Handlers } from '../ipc/dispatcher';
 import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
+import { scheduleCheckHandler } from '../ipc/handlers/dispatch-board-handler';
 import { directoryReadHandlers } from '../ipc/handlers/directory-read-handlers';
 import { environmentHandlers } from '../ipc/handlers/environment-handlers';
 import { syncHandlers } from '../ipc/handlers/sync-handlers';
@@ -134,6 +135,7 @@ export function createApp(config: AppConfig): App {
     },
     ...cacheReadHandlers(use),
     ...workOrderDetailHandler(use),
+    ...scheduleCheckHandler(use),
     ...directoryReadHandlers(use),
     ...environmentHandlers(services),
     ...syncHandlers(use),

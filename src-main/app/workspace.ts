@@ -10,6 +10,7 @@ import { DirectoryStateRepository } from '../db/directory-state-repository';
 import { ReferenceDataRepository } from '../db/reference-data-repository';
 import { SavedLocationRepository } from '../db/saved-location-repository';
 import { SavedViewRepository } from '../db/saved-view-repository';
+import { ProviderScheduleRepository } from '../db/provider-schedule-repository';
 import { TalentPoolRepository } from '../db/talent-pool-repository';
 import { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import { WorkOrderRepository } from '../db/work-order-repository';
@@ -17,6 +18,8 @@ import { SyncCache } from '../sync/sync-cache';
 import { SyncService, type SyncStatus } from '../sync/sync-service';
 import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pull';
 import { refreshWorkOrder } from '../sync/work-order-refresh';
+import { checkProviderSchedules, SCHEDULE_FRESH_MS } from '../sync/provider-schedule-check';
+import type { ScheduleCheck } from '../../src-shared/ipc/dispatch';
 import { Lifecycle } from './lifecycle';
 import { WebhookAdmin } from '../webhooks/webhook-admin';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
@@ -70,6 +73,7 @@ export class Workspace {
   readonly parts: WorkOrderPartsRepository;
   readonly outbox: Outbox;
   readonly savedViews: SavedViewRepository;
+  readonly schedules: ProviderScheduleRepository;
   readonly #lifecycle = new Lifecycle('ENVIRONMENT_SWITCHED');
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
@@ -87,6 +91,7 @@ export class Workspace {
     this.parts = new WorkOrderPartsRepository(this.db);
     this.#syncCache = new SyncCache(this.db, this.workOrders);
     this.savedViews = new SavedViewRepository(this.db);
+    this.schedules = new ProviderScheduleRepository(this.db);
     const { events, logger } = options;
     this.outbox = new Outbox({
       db: this.db,
@@ -178,6 +183,14 @@ export class Workspace {
     await lifecycle.run(() => refreshWorkOrder(id, { workOrders: client.workOrders, cache: this.#syncCache, parts: this.#partsPull(client) }, lifecycle.signal));
     this.options.events.emit('workorders:did-change', { ids: [id] });
     return this.detail(id);
+  }
+
+  /** Fetches the marketplace schedules of the board's providers not checked lately (checkProviderSchedules). */
+  async checkProviderSchedules(ids: readonly number[]): Promise<ScheduleCheck> {
+    // A change of ours still on its way would read as a booking elsewhere: check once it has landed.
+    if (this.outbox.counts().pending > 0 || this.schedules.due(ids, Date.now() - SCHEDULE_FRESH_MS).length === 0) return { checked: 0, failed: 0 };
+    const { client, lifecycle } = await this.remote();
+    return lifecycle.run(() => checkProviderSchedules(ids, { users: client.company, schedules: this.schedules, now: Date.now }, lifecycle.signal));
   }
 
   /** Drops the client so the next use connects again: after new credentials or new addresses. */

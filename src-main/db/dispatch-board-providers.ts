@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { ProviderProfile, StarRating } from '../../src-shared/api/provider';
 import type { BoardProvider, BoardProviderSource } from '../../src-shared/ipc/dispatch';
+import { ProviderScheduleRepository } from './provider-schedule-repository';
 import type { CacheDatabase } from './database';
 import { providerNames } from './provider-names';
 import { statusIds } from './work-order-query';
@@ -30,15 +31,17 @@ export class DispatchBoardProviders {
   readonly #workedWith: Statement;
   readonly #poolMembers: Statement;
   readonly #profiles: Statement;
+  readonly #schedules: ProviderScheduleRepository;
 
   constructor(private readonly db: CacheDatabase) {
+    this.#schedules = new ProviderScheduleRepository(db);
     this.#workedWith = db.prepare(WORKED_WITH_SQL);
     this.#poolMembers = db.prepare(POOL_MEMBERS_SQL).pluck();
     this.#profiles = db.prepare(PROFILES_SQL);
   }
 
-  /** Each provider once under its strongest source; assigned first, then pool members, then the rest, each by name. */
-  list(assigned: Iterable<number>): BoardProvider[] {
+  /** Each provider once under its strongest source; assigned first, then pool members, then the rest, each by name; with their time booked elsewhere in the period. */
+  list(assigned: Iterable<number>, period: { from: number; to: number }): BoardProvider[] {
     const done = new Map<number, number>();
     const source = new Map<number, BoardProviderSource>();
     for (const row of this.#workedWith.all() as { id: number; done: number }[]) {
@@ -52,6 +55,7 @@ export class DispatchBoardProviders {
     const profiles = new Map<number, ProviderProfile>();
     for (const row of this.#profiles.all(JSON.stringify(ids)) as { id: number; json: string }[]) profiles.set(row.id, JSON.parse(row.json) as ProviderProfile);
     const names = providerNames(this.db, ids);
+    const bookings = this.#schedules.inPeriod(ids, period.from, period.to);
 
     const providers = ids.map((id) => ({
       id,
@@ -59,6 +63,8 @@ export class DispatchBoardProviders {
       source: source.get(id) ?? 'worked-with',
       rating: ratingOf(profiles.get(id)),
       ordersDone: done.get(id) ?? 0,
+      busy: bookings.get(id)?.busy ?? [],
+      scheduleCheckedAt: bookings.get(id)?.checkedAt ?? null,
     }));
     return providers.sort((left, right) => RANK[left.source] - RANK[right.source] || collator.compare(left.name, right.name) || left.id - right.id);
   }

@@ -1,17 +1,22 @@
 import type { ServiceWindowInput } from '../../src-shared/api/schedule';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import type { DispatchBoard, DispatchBoardRequest } from '../../src-shared/ipc/dispatch';
+import type { DispatchBoard, DispatchBoardRequest, ScheduleCheck } from '../../src-shared/ipc/dispatch';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke } from '../lib/api';
 
 /**
  * The dispatch board's reads and its one write of its own: the board is read from the cache
- * (`dispatch:board`, offline too); assign, route and reassign go through the order actions every
+ * (`dispatch:board`, offline too), the rows' marketplace schedules fetched by main when online; assign, route and reassign go through the order actions every
  * screen uses, a move in time through `workorders:update` of the schedule.
  */
 
 export function readBoard(request: DispatchBoardRequest): Promise<DispatchBoard> {
   return invoke('dispatch:board', request);
+}
+
+/** Asks main to fetch the providers' marketplace schedules not checked lately; answers once stored. */
+export function checkSchedules(providerIds: readonly number[]): Promise<ScheduleCheck> {
+  return invoke('dispatch:check-schedules', { providerIds: [...providerIds] });
 }
 
 /** The cached order whole, for the actions' rules (what its status allows). */

@@ -1,7 +1,7 @@
 import { ownZone } from '../../src-shared/domain/moments';
 import type { BoardBlock, BoardOrder, BoardProvider, DispatchBoard, TrayOrder } from '../../src-shared/ipc/dispatch';
 import { appState } from '../lib/app-state.svelte';
-import { conflictsOf, overlappingIds } from '../lib/board-conflicts';
+import { conflictsOf, outsideWindow, overlappingIds } from '../lib/board-conflicts';
 import { movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, type Period, type PeriodKind } from '../lib/board-time';
 import { messageOf } from '../lib/errors';
 import { toasts } from '../lib/toasts.svelte';
@@ -9,6 +9,11 @@ import * as service from '../services/dispatch';
 import { discardEntry } from '../services/outbox';
 import { cacheChanges } from './cache-changes.svelte';
 import { orderActions } from './order-actions.svelte';
+
+/** How long scrolling must rest before the rows' schedules are checked. */
+const CHECK_SETTLE_MS = 400;
+/** A row's schedule is not asked for again sooner (main keeps a checked one ten minutes). */
+const ASK_AGAIN_MS = 60_000;
 
 /** A drop waiting for the coordinator: which verb for a tray order, or a confirmation (a reassign, a conflict). */
 export interface DropPlan {
@@ -53,6 +58,11 @@ export class DispatchBoardState {
   plan = $state.raw<DropPlan | undefined>();
   moved = $state.raw<Readonly<Record<number, Moved>>>({});
   #sequence = 0;
+  /** When each provider's schedule was last asked for: rows scrolled past again are not asked twice a minute. */
+  // Bookkeeping nothing draws: a plain Map.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #asked = new Map<number, number>();
+  #checkTimer: ReturnType<typeof setTimeout> | undefined;
 
   providers = $derived(this.board?.providers ?? []);
   tray = $derived(this.board?.tray ?? []);
@@ -63,7 +73,33 @@ export class DispatchBoardState {
 
   start(): () => void {
     void this.load();
-    return cacheChanges.follow(() => void this.load());
+    const unfollow = cacheChanges.follow(() => void this.load());
+    return () => {
+      unfollow();
+      clearTimeout(this.#checkTimer);
+    };
+  }
+
+  /**
+   * The rows in view: their marketplace schedules are checked (main asks only for those not checked
+   * in ten minutes), a moment after scrolling settles, and the board read again when any came in.
+   */
+  watchRows(providerIds: readonly number[]): void {
+    clearTimeout(this.#checkTimer);
+    this.#checkTimer = setTimeout(() => void this.#checkSchedules(providerIds), CHECK_SETTLE_MS);
+  }
+
+  async #checkSchedules(providerIds: readonly number[]): Promise<void> {
+    const now = Date.now();
+    const ids = providerIds.filter((id) => (this.#asked.get(id) ?? -Infinity) < now - ASK_AGAIN_MS);
+    if (ids.length === 0) return;
+    for (const id of ids) this.#asked.set(id, now);
+    try {
+      const { checked } = await service.checkSchedules(ids);
+      if (checked > 0) void this.load();
+    } catch {
+      // Offline or signed out: the board shows the schedules as last checked, and says when.
+    }
   }
 
   /** Another length of period, around today when the board shows it, else from the first day shown. */
@@ -132,8 +168,8 @@ export class DispatchBoardState {
     return this.blocks.find((block) => block.id === id) ?? this.tray.find((order) => order.id === id);
   }
 
-  /** A tray order dropped on a provider: always asks whether to assign or route. */
-  dropTray(orderId: number, providerId: number): void {
+  /** A tray order dropped on a provider (by mouse, `at` the time under the pointer): always asks whether to assign or route. */
+  dropTray(orderId: number, providerId: number, at?: number): void {
     const order = this.tray.find((candidate) => candidate.id === orderId);
     const provider = this.provider(providerId);
     if (!order || !provider) return;
@@ -145,7 +181,7 @@ export class DispatchBoardState {
       days: 0,
       minutes: 0,
       span,
-      conflicts: this.#conflicts(span, provider, order.id),
+      conflicts: [outsideWindow(at, order, this.period.zone), ...this.#conflicts(span, provider, order.id)].filter((conflict) => conflict !== undefined),
       requested: order.requestedBy.includes(provider.id),
       routed: order.routedTo.includes(provider.id),
     };

@@ -37,6 +37,10 @@ export const BoardProviderSchema = z.object({
   rating: z.number().nullable(),
   /** Orders of this company it has done (Work done, Approved, Paid) in the cache. */
   ordersDone: z.number().int().nonnegative(),
+  /** Time booked on the marketplace in the period that is not one of this company's orders (the blocks), by start. */
+  busy: z.array(z.object({ start: InstantSchema, end: InstantSchema })),
+  /** When that schedule was last checked (`dispatch:check-schedules`); null: never, so nothing is known of it. */
+  scheduleCheckedAt: InstantSchema.nullable(),
 });
 export type BoardProvider = z.infer<typeof BoardProviderSchema>;
 
@@ -92,6 +96,16 @@ export const DispatchBoardSchema = z.object({
 });
 export type DispatchBoard = z.infer<typeof DispatchBoardSchema>;
 
+/** Providers whose marketplace schedule the board wants current: the rows in view. */
+export const ScheduleCheckRequestSchema = z.strictObject({ providerIds: z.array(z.number().int().positive()).max(300) });
+export type ScheduleCheckRequest = z.infer<typeof ScheduleCheckRequestSchema>;
+
+/** Checked: fetched and stored now; failed: due but not fetched (offline, signed out), tried again on a later check. */
+export const ScheduleCheckSchema = z.object({ checked: z.number().int().nonnegative(), failed: z.number().int().nonnegative() });
+export type ScheduleCheck = z.infer<typeof ScheduleCheckSchema>;
+
 export const dispatchChannels = {
   'dispatch:board': { input: DispatchBoardRequestSchema, output: DispatchBoardSchema },
+  /** Fetches the schedules (`users/{user}`) not checked in the last 10 minutes; answers when stored. */
+  'dispatch:check-schedules': { input: ScheduleCheckRequestSchema, output: ScheduleCheckSchema },
 } as const;

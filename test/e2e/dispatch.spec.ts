@@ -94,6 +94,8 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   await card.dragTo(lane(board, owner), { targetPosition: { x: 40, y: 10 } });
   const ask = page.getByRole('dialog', { name: `#${PUBLISHED} to ${owner}` });
   await expect(ask.getByRole('button', { name: 'Route' })).toBeVisible();
+  // Dropped at the day's first hour, away from its own time: told it keeps that time.
+  await expect(ask.getByRole('group', { name: 'Conflicts' })).toContainText(`outside #${PUBLISHED}'s own time`);
   await ask.getByRole('button', { name: 'Assign' }).click();
   await expect(notifications).toContainText(`Assigned #${PUBLISHED}`);
   const ownerId = await providerId(webHost, ASSIGNED);
@@ -212,6 +214,45 @@ test('a move the marketplace refuses comes back to the board, marked, with the m
   await expect(page.getByRole('region', { name: 'Notifications', exact: true })).toContainText(`#${ASSIGNED}`);
   // Back where the marketplace has it.
   expect((await order(webHost, ASSIGNED)).schedule?.service_window?.start?.utc).toBe(before.schedule?.service_window?.start?.utc);
+});
+
+test('a provider booked elsewhere by their marketplace schedule: drawn on their row, asked about before a drop, still known offline', async ({ page, webHost }, info) => {
+  test.setTimeout(120_000);
+  await openWorkspace(page, webHost.url);
+  const mine = await order(webHost, ASSIGNED);
+  const theirs = await order(webHost, OTHER_ASSIGNED);
+  const busyId = theirs.assignee?.user?.id;
+  expect(busyId).toBeDefined();
+  expect(busyId).not.toBe(mine.assignee?.user?.id);
+  const busy = await marketplaceRest<{ first_name: string; last_name: string }>(webHost, 'GET', `users/${busyId}`);
+  const busyName = `${busy.first_name} ${busy.last_name}`;
+  // Behind the app's back (another coordinator, not yet pulled here): their order moves onto the
+  // time of ours, so the provider is booked then by the marketplace's schedule alone.
+  await marketplaceRest(webHost, 'PUT', `workorders/${OTHER_ASSIGNED}`, { schedule: { service_window: { mode: 'exact', start: { utc: mine.schedule?.service_window?.start?.utc } } } });
+  const board = await openBoard(page, 'Day', epoch(mine.schedule?.service_window?.start?.utc));
+  const live = board.locator('[aria-live="assertive"]');
+
+  // Ours picked up and carried down to their row: the row scrolls into view and its schedule is checked.
+  await block(board, ASSIGNED).focus();
+  await page.keyboard.press('Enter');
+  for (let step = 0; step < 30 && !(await live.textContent())?.includes(`Over ${busyName},`); step++) await page.keyboard.press('ArrowDown');
+  await expect(live).toContainText(`Over ${busyName},`);
+  await expect(lane(board, busyName).getByRole('img', { name: /^Booked elsewhere / })).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: info.outputPath('board-booked-elsewhere.png') });
+  const outboxBefore = (await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length;
+  await page.keyboard.press('Enter');
+  const ask = page.getByRole('dialog', { name: `Reassign #${ASSIGNED}?` });
+  await expect(ask.getByRole('group', { name: 'Conflicts' })).toContainText(`${busyName} is booked elsewhere`);
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length).toBe(outboxBefore);
+
+  // Offline, the board is read again from the cache: the booking is still drawn.
+  await callHost(webHost, 'connectivity:set-offline', { offline: true });
+  await board.getByRole('button', { name: 'Later', exact: true }).click();
+  await board.getByRole('button', { name: 'Earlier', exact: true }).click();
+  await expect(lane(board, busyName).getByRole('img', { name: /^Booked elsewhere / })).toBeAttached();
+  await callHost(webHost, 'connectivity:set-offline', { offline: false });
 });
 
 test('screenshots of the board, a day and a week, light and dark', async ({ page, webHost }, info) => {

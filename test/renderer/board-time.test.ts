@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
-import { conflictsOf, overlappingIds } from '../../src-renderer/lib/board-conflicts';
+import { conflictsOf, outsideWindow, overlappingIds } from '../../src-renderer/lib/board-conflicts';
 import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
 
 const utc = (text: string) => Date.parse(`${text}Z`);
@@ -43,7 +43,7 @@ describe('the board clock', () => {
 });
 
 describe('conflicts on the board', () => {
-  const provider: BoardProvider = { id: 7, name: 'Grace Kim', source: 'assigned', rating: null, ordersDone: 0 };
+  const provider: BoardProvider = { id: 7, name: 'Grace Kim', source: 'assigned', rating: null, ordersDone: 0, busy: [], scheduleCheckedAt: null };
   const block = (id: number, start: string, end: string): BoardBlock => ({
     id,
     providerId: 7,
@@ -69,6 +69,20 @@ describe('conflicts on the board', () => {
       'Grace Kim already has #2 Order 2 (Wed, Jan 2, 2030 15:00 – 17:00 UTC).',
     ]);
     expect(conflictsOf(span, provider, blocks, 1, utc('2031-01-01T00:00:00'), 'UTC')).toContain('This starts in the past.');
+  });
+
+  it('names time the provider is booked elsewhere, by their marketplace schedule', () => {
+    const booked = { ...provider, busy: [{ start: utc('2030-01-02T19:00:00'), end: utc('2030-01-02T21:00:00') }] };
+    const span = { start: utc('2030-01-02T20:00:00'), end: utc('2030-01-02T22:00:00') };
+    expect(conflictsOf(span, booked, blocks, 9, utc('2029-01-01T00:00:00'), 'UTC')).toEqual(['Grace Kim is booked elsewhere Wed, Jan 2, 2030 19:00 – 21:00 UTC, by their marketplace schedule.']);
+    expect(conflictsOf({ start: utc('2030-01-02T21:00:00'), end: utc('2030-01-02T22:00:00') }, booked, blocks, 9, 0, 'UTC')).toEqual([]);
+  });
+
+  it('says when a tray order is dropped at a time its own window does not hold', () => {
+    const order = { id: 4, start: utc('2030-01-02T14:00:00'), end: utc('2030-01-02T16:00:00') };
+    expect(outsideWindow(utc('2030-01-02T15:00:00'), order, 'UTC')).toBeUndefined();
+    expect(outsideWindow(undefined, order, 'UTC')).toBeUndefined();
+    expect(outsideWindow(utc('2030-01-02T18:00:00'), order, 'UTC')).toBe("Dropped at Wed, Jan 2, 2030 18:00 UTC, outside #4's own time (Wed, Jan 2, 2030 14:00 – 16:00 UTC); it keeps that time.");
   });
 
   it('marks overlapping blocks, not those that only touch', () => {

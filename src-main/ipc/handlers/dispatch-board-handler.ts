@@ -1,8 +1,10 @@
-import type { DispatchBoard, DispatchBoardRequest } from '../../../src-shared/ipc/dispatch';
+import type { DispatchBoard, DispatchBoardRequest, ScheduleCheck } from '../../../src-shared/ipc/dispatch';
 import type { CacheDatabase } from '../../db/database';
 import { DispatchBoardOrders } from '../../db/dispatch-board-orders';
 import { DispatchBoardProviders } from '../../db/dispatch-board-providers';
 import type { Outbox } from '../../outbox/outbox';
+import type { Handlers } from '../dispatcher';
+import type { UseWorkspace } from './use-workspace';
 
 /** What the board reads of a workspace: the cache, and the outbox for what it refused. */
 export interface DispatchBoardParts {
@@ -37,9 +39,21 @@ export function readDispatchBoard({ db, outbox }: DispatchBoardParts, request: D
     return {
       from: request.from,
       to: request.to,
-      providers: providers.list(new Set(blocks.map((block) => block.providerId))),
+      providers: providers.list(new Set(blocks.map((block) => block.providerId)), request),
       blocks,
       tray: orders.tray(request, now, refused),
     };
   })();
+}
+
+/** What checking schedules uses of a workspace. */
+export interface ScheduleCheckParts {
+  checkProviderSchedules(ids: readonly number[]): Promise<ScheduleCheck>;
+}
+
+/** The board's one request to the marketplace: its rows' booked time, so a drop onto it asks first. */
+export function scheduleCheckHandler(use: UseWorkspace<ScheduleCheckParts>): Pick<Handlers, 'dispatch:check-schedules'> {
+  return {
+    'dispatch:check-schedules': ({ providerIds }) => use((workspace) => workspace.checkProviderSchedules(providerIds)),
+  };
 }

@@ -6,6 +6,7 @@ import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { createApp } from '../../../src-main/app/create-app';
 import { openCache } from '../../../src-main/db/database';
 import { PERIOD_QUERIES } from '../../../src-main/db/dispatch-board-orders';
+import { ProviderScheduleRepository } from '../../../src-main/db/provider-schedule-repository';
 import { TalentPoolRepository } from '../../../src-main/db/talent-pool-repository';
 import { WorkOrderPartsRepository } from '../../../src-main/db/work-order-parts-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
@@ -21,6 +22,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The period: a whole UTC day, two days ahead, so no order of it is late. */
 const P0 = Math.floor(Date.now() / DAY) * DAY + 2 * DAY;
+const CHECKED_AT = P0 - 3 * DAY;
 const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
 
 const at = (epochMs: number) => ({ utc: utc(epochMs) });
@@ -85,6 +87,8 @@ function prepareDataDir(): string {
       { id: 4, user: { id: 805 }, active: false },
     ],
   });
+  // Pat's schedule was checked: booked elsewhere late morning, and next week.
+  new ProviderScheduleRepository(db).write(803, { id: 803 }, [{ start: P0 + 10 * HOUR, end: P0 + 12 * HOUR }, { start: P0 + 7 * DAY, end: P0 + 7 * DAY + HOUR }], CHECKED_AT);
   // A change waits for 1002; one for 1001 was refused.
   db.prepare('UPDATE work_orders SET pending = 1 WHERE id IN (1001, 1002)').run();
   db.prepare(
@@ -113,15 +117,17 @@ async function board(input: Record<string, unknown> = {}): Promise<DispatchBoard
 }
 
 describe('dispatch:board', () => {
-  it('has a row per provider: assigned in the period, then pool members, then those worked with, each by name', async () => {
+  it('has a row per provider: assigned in the period, then pool members, then those worked with, each by name, with their time booked elsewhere', async () => {
     const { providers } = await board();
+    const unchecked = { busy: [], scheduleCheckedAt: null };
     expect(providers).toEqual([
-      { id: 802, name: 'Amy Assigned', source: 'assigned', rating: null, ordersDone: 0 },
-      { id: 801, name: 'Zed Assigned', source: 'assigned', rating: 4.5, ordersDone: 1 },
-      { id: 804, name: 'Bo Pool', source: 'pool', rating: null, ordersDone: 0 },
-      { id: 803, name: 'Pat Pool', source: 'pool', rating: 4.2, ordersDone: 0 },
-      { id: 805, name: 'Wes Worked', source: 'worked-with', rating: null, ordersDone: 2 },
-      { id: 806, name: 'Xi Later', source: 'worked-with', rating: null, ordersDone: 0 },
+      { id: 802, name: 'Amy Assigned', source: 'assigned', rating: null, ordersDone: 0, ...unchecked },
+      { id: 801, name: 'Zed Assigned', source: 'assigned', rating: 4.5, ordersDone: 1, ...unchecked },
+      { id: 804, name: 'Bo Pool', source: 'pool', rating: null, ordersDone: 0, ...unchecked },
+      // Only the booking that meets the period.
+      { id: 803, name: 'Pat Pool', source: 'pool', rating: 4.2, ordersDone: 0, busy: [{ start: P0 + 10 * HOUR, end: P0 + 12 * HOUR }], scheduleCheckedAt: CHECKED_AT },
+      { id: 805, name: 'Wes Worked', source: 'worked-with', rating: null, ordersDone: 2, ...unchecked },
+      { id: 806, name: 'Xi Later', source: 'worked-with', rating: null, ordersDone: 0, ...unchecked },
     ]);
   });
 
@@ -184,6 +190,14 @@ describe('dispatch:board', () => {
   it('refuses a period that ends before it starts or lasts over 31 days, and unknown keys, with IPC_INVALID_INPUT', async () => {
     for (const input of [{ from: P0, to: P0 }, { from: P0, to: P0 - DAY }, { from: P0, to: P0 + 32 * DAY }, { from: P0, to: P0 + DAY, provider: 801 }, { from: P0 }, { from: P0, to: P0 + DAY, search: 'x'.repeat(201) }]) {
       expect(await dispatch('dispatch:board', input)).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT', message: expect.any(String) } });
+    }
+  });
+});
+
+describe('dispatch:check-schedules', () => {
+  it('refuses more than 300 providers, ids that are not ids, and unknown keys', async () => {
+    for (const input of [{ providerIds: Array.from({ length: 301 }, (_, index) => index + 1) }, { providerIds: [0] }, { providerIds: ['803'] }, { providerIds: [803], force: true }, {}]) {
+      expect(await dispatch('dispatch:check-schedules', input)).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
     }
   });
 });

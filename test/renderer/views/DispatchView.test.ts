@@ -35,8 +35,8 @@ function board(): DispatchBoard {
     from: 0,
     to: 1,
     providers: [
-      { id: 3001, name: 'Grace Kim', source: 'assigned', rating: 4.8, ordersDone: 3 },
-      { id: 3002, name: 'Luis Ramos', source: 'pool', rating: null, ordersDone: 0 },
+      { id: 3001, name: 'Grace Kim', source: 'assigned', rating: 4.8, ordersDone: 3, busy: [], scheduleCheckedAt: null },
+      { id: 3002, name: 'Luis Ramos', source: 'pool', rating: null, ordersDone: 0, busy: [], scheduleCheckedAt: null },
     ],
     blocks: [block],
     tray: [tray],
@@ -121,5 +121,25 @@ describe('DispatchView', () => {
     expect(dialog.textContent).toContain('Luis Ramos requested this order.');
     await person.click(within(dialog).getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(api.inputsOf('workorders:assign')).toEqual([{ id: 10008, providerId: 3002 }]));
+  });
+
+  it('checks the schedules of the rows in view, draws time booked elsewhere, and asks before a drop onto it', async () => {
+    const booked = { start: soon - HOUR, end: soon + 3 * HOUR };
+    let checked: (value: { checked: number; failed: number }) => void = () => undefined;
+    api.answer('dispatch:check-schedules', () => new Promise((resolve) => (checked = resolve)));
+    const person = await shown();
+    await waitFor(() => expect(api.inputsOf('dispatch:check-schedules')).toEqual([{ providerIds: [3001, 3002] }]));
+    // Checked: the board is read again, and now knows Luis is booked.
+    api.answer('dispatch:board', () => {
+      const answer = board();
+      return { ...answer, providers: answer.providers.map((provider) => (provider.id === 3002 ? { ...provider, busy: [booked], scheduleCheckedAt: Date.now() } : provider)) };
+    });
+    checked({ checked: 1, failed: 0 });
+    await waitFor(() => expect(within(screen.getByRole('group', { name: "Luis Ramos's orders" })).getByRole('img', { name: /^Booked elsewhere / })).toBeTruthy());
+    api.answer('workorders:get', ({ id }) => orderIn(id, { id: 2, name: 'Published' }));
+    screen.getByRole('button', { name: /^#10008 / }).focus();
+    await person.keyboard('{Enter}{ArrowDown}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: '#10008 to Luis Ramos' });
+    expect(within(dialog).getByRole('group', { name: 'Conflicts' }).textContent).toMatch(/Luis Ramos is booked elsewhere .*, by their marketplace schedule\./);
   });
 });
