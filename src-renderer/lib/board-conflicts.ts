@@ -1,6 +1,7 @@
 import { formatMoment, formatMomentRange } from '../../src-shared/domain/moments';
 import { overlaps, type Span } from '../../src-shared/domain/time-on-site';
 import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
+import { group } from './board-rows';
 
 /**
  * What a drop would run into, in the coordinator's words: another order of that provider at the
@@ -31,9 +32,7 @@ export function outsideWindow(at: number | undefined, order: Span & { id: number
 /** The blocks of each provider that overlap another of theirs: marked on the board before anyone drops. */
 export function overlappingIds(blocks: readonly BoardBlock[]): Set<number> {
   const ids = new Set<number>();
-  const byProvider = new Map<number, BoardBlock[]>();
-  for (const block of blocks) byProvider.set(block.providerId, [...(byProvider.get(block.providerId) ?? []), block]);
-  for (const own of byProvider.values()) {
+  for (const own of group(blocks).values()) {
     const sorted = [...own].sort((first, second) => first.start - second.start);
     let reach: BoardBlock | undefined;
     for (const block of sorted) {

@@ -31,7 +31,7 @@ export class BoardGrab {
   pick(orderId: number, from: 'tray' | 'block'): void {
     const order = this.#board.findOrder(orderId);
     if (!order) return;
-    const providerId = from === 'block' ? this.#board.blocks.find((block) => block.id === orderId)?.providerId : undefined;
+    const providerId = from === 'block' ? this.#board.block(orderId)?.providerId : undefined;
     const row = Math.max(0, this.#board.providers.findIndex((provider) => provider.id === providerId));
     this.grab = { orderId, from, row, days: 0, minutes: 0 };
     const how = from === 'tray' ? 'Up and down choose a provider' : 'Up and down choose a provider, left and right move it in time (Shift: a day)';

@@ -2,6 +2,7 @@ import { ownZone } from '../../src-shared/domain/moments';
 import type { BoardBlock, BoardOrder, BoardProvider, DispatchBoard, TrayOrder } from '../../src-shared/ipc/dispatch';
 import { appState } from '../lib/app-state.svelte';
 import { conflictsOf, outsideWindow, overlappingIds } from '../lib/board-conflicts';
+import { group, indexById, placed, withMoves, type Moved } from '../lib/board-rows';
 import { movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, type Period, type PeriodKind } from '../lib/board-time';
 import { messageOf } from '../lib/errors';
 import { toasts } from '../lib/toasts.svelte';
@@ -31,14 +32,6 @@ export interface DropPlan {
   routed: boolean;
 }
 
-/** A block drawn where a queued move put it, until a read of the cache shows it there. */
-interface Moved {
-  providerId: number;
-  start: number;
-  end: number;
-  /** The read under way when it was placed: only a later read can already show it. */
-  since: number;
-}
 
 /**
  * The dispatch board's state: the period, the board read from the cache, and the drops. Every drop
@@ -66,10 +59,16 @@ export class DispatchBoardState {
 
   providers = $derived(this.board?.providers ?? []);
   tray = $derived(this.board?.tray ?? []);
-  /** The blocks as they will be: each queued move already applied. */
-  blocks = $derived((this.board?.blocks ?? []).map((block) => this.#placed(block)));
-  byProvider = $derived(group(this.blocks));
-  overlapping = $derived(overlappingIds(this.blocks));
+  /** The answer's blocks by provider and by id: made once per read, not per drop. */
+  #answered = $derived(group(this.board?.blocks ?? []));
+  #byId = $derived(indexById(this.board?.blocks ?? []));
+  /**
+   * Each provider's blocks as they will be, each queued move already applied. A drop rebuilds only
+   * the two rows it touches; every other row keeps its array, so nothing of it is drawn again.
+   */
+  byProvider = $derived(withMoves(this.#answered, this.#byId, this.moved));
+  /** Which of a row's blocks overlap another of its own, worked out once per array of the row. */
+  readonly #overlaps = new WeakMap<readonly BoardBlock[], Set<number>>();
 
   start(): () => void {
     void this.load();
@@ -160,12 +159,28 @@ export class DispatchBoardState {
     }
   }
 
+  /** A block as it will be, by id. */
+  block(id: number): BoardBlock | undefined {
+    const answered = this.#byId.get(id);
+    return answered && this.#placed(answered);
+  }
+
+  overlapsIn(providerId: number): Set<number> {
+    const own = this.byProvider.get(providerId) ?? [];
+    let found = this.#overlaps.get(own);
+    if (!found) {
+      found = overlappingIds(own);
+      this.#overlaps.set(own, found);
+    }
+    return found;
+  }
+
   provider(id: number): BoardProvider | undefined {
     return this.providers.find((provider) => provider.id === id);
   }
 
   findOrder(id: number): BoardBlock | TrayOrder | undefined {
-    return this.blocks.find((block) => block.id === id) ?? this.tray.find((order) => order.id === id);
+    return this.block(id) ?? this.tray.find((order) => order.id === id);
   }
 
   /** A tray order dropped on a provider (by mouse, `at` the time under the pointer): always asks whether to assign or route. */
@@ -189,7 +204,7 @@ export class DispatchBoardState {
 
   /** A block dropped: on another provider a reassign (confirmed), on its own a move in time (asked only on a conflict). */
   dropBlock(orderId: number, providerId: number, minutes: number, days = 0): void {
-    const block = this.blocks.find((candidate) => candidate.id === orderId);
+    const block = this.block(orderId);
     const provider = this.provider(providerId);
     if (!block || !provider) return;
     const reassign = provider.id !== block.providerId;
@@ -232,25 +247,12 @@ export class DispatchBoardState {
   }
 
   #placed(block: BoardBlock): BoardBlock {
-    const moved = this.moved[block.id];
-    return moved ? { ...block, providerId: moved.providerId, start: moved.start, end: moved.end, pending: true } : block;
+    return placed(block, this.moved[block.id]);
   }
 
   #conflicts(span: { start: number; end: number }, provider: BoardProvider, movingId: number): string[] {
-    return conflictsOf(span, provider, this.blocks, movingId, Date.now(), this.period.zone);
+    return conflictsOf(span, provider, this.byProvider.get(provider.id) ?? [], movingId, Date.now(), this.period.zone);
   }
-}
-
-function group(blocks: readonly BoardBlock[]): Map<number, BoardBlock[]> {
-  // Rebuilt whole with each read, never mutated after: a plain Map is enough.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  const map = new Map<number, BoardBlock[]>();
-  for (const block of blocks) {
-    const own = map.get(block.providerId);
-    if (own) own.push(block);
-    else map.set(block.providerId, [block]);
-  }
-  return map;
 }
 
 function withoutKey<T>(record: Readonly<Record<number, T>>, key: number): Record<number, T> {

@@ -1,5 +1,5 @@
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import { ACTION_LABELS, type OrderActionName } from '../../src-shared/domain/action-labels';
+import { ACTION_LABELS, UNDOABLE_ACTIONS, type OrderActionName } from '../../src-shared/domain/action-labels';
 import { allowsAction as allows } from '../../src-shared/domain/work-order-rules';
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { appState } from '../lib/app-state.svelte';
@@ -33,8 +33,6 @@ export interface ActionPrompt {
   preset: ActionDetails;
 }
 
-/** Assign, unassign, approve and cancel bind (or free) a provider or money: they wait in the outbox for the undo window. */
-const UNDOABLE: ReadonlySet<OrderActionName> = new Set(['assign', 'unassign', 'approve', 'cancel']);
 
 const isPrompted = (operation: OrderActionName): operation is PromptedAction => (PROMPTED as readonly string[]).includes(operation);
 
@@ -141,7 +139,7 @@ class OrderActions {
 
   #confirm(operation: OrderActionName, id: number, receipt: OutboxReceipt): void {
     const message = `${ACTION_LABELS[operation].done} #${id}`;
-    if (!UNDOABLE.has(operation)) toasts.show({ tone: 'success', message });
+    if (!UNDOABLE_ACTIONS.has(operation)) toasts.show({ tone: 'success', message });
     else this.#toastUndoable(message, () => discardEntry(receipt.entryId));
   }
 

@@ -20,6 +20,13 @@ export const ACTION_LABELS: Readonly<Record<OrderActionName, { verb: string; don
 };
 
 /**
+ * The actions that reach a provider or bind money: main's outbox holds them for the undo window
+ * (their operations say `undoable`, and a test holds the two together), and every screen that
+ * queues them offers Undo.
+ */
+export const UNDOABLE_ACTIONS: ReadonlySet<OrderActionName> = new Set(['route', 'assign', 'unassign', 'approve', 'cancel']);
+
+/**
  * Why an order is cancelled. The contract takes `cancel_reason` as a number and publishes no list
  * of them, so this is the app's own list; the marketplace stores the number as given.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
 import { conflictsOf, outsideWindow, overlappingIds } from '../../src-renderer/lib/board-conflicts';
+import { group, indexById, withMoves } from '../../src-renderer/lib/board-rows';
 import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
 
 const utc = (text: string) => Date.parse(`${text}Z`);
@@ -95,5 +96,22 @@ describe('going to a date', () => {
     const week = periodOfDate('week', '2026-11-05', NEW_YORK);
     expect(week && dateOf(week)).toBe('2026-11-02');
     expect(periodOfDate('day', '2026-11-', NEW_YORK)).toBeUndefined();
+  });
+});
+
+describe('rows with queued moves', () => {
+  const at = (id: number, providerId: number, start: number): BoardBlock => ({ id, providerId, title: `Order ${id}`, statusId: 3, statusName: 'Assigned', mode: 'exact', start, end: start + 2, timeZone: null, place: null, client: null, attention: [], pending: false, refused: false });
+  const blocks = [at(1, 7, 10), at(2, 7, 20), at(3, 8, 10), at(4, 9, 10)];
+
+  it('moves a block between rows and keeps every other row’s own array', () => {
+    const answered = group(blocks);
+    const rows = withMoves(answered, indexById(blocks), { 1: { providerId: 8, start: 5, end: 7, since: 0 } });
+    expect(rows.get(7)?.map((block) => block.id)).toEqual([2]);
+    expect(rows.get(8)?.map((block) => [block.id, block.start, block.pending])).toEqual([
+      [1, 5, true],
+      [3, 10, false],
+    ]);
+    expect(rows.get(9)).toBe(answered.get(9));
+    expect(withMoves(answered, indexById(blocks), {})).toBe(answered);
   });
 });

@@ -109,6 +109,8 @@ export const workOrderTransitions = {
     kind: 'workorders:route',
     operation: 'route',
     verb: 'Route',
+    // A route tells the provider of the job at once: a wrong drop on the board must be takeable back.
+    undoable: true,
     answersOrder: false,
     // An order routed to another provider is Routed already: only this provider among its routes says the route landed.
     landed: (order, { providerId }) => routedProviders(order).includes(providerId),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { WRITE_CHANNEL_NAMES } from '../../../src-shared/ipc/write-channels';
+import { ACTION_LABELS, UNDOABLE_ACTIONS } from '../../../src-shared/domain/action-labels';
+import { WRITE_CHANNEL_NAMES, type WriteChannelName } from '../../../src-shared/ipc/write-channels';
 import type { Operation } from '../../../src-main/outbox/operation';
 import { type OperationTable, operationOf } from '../../../src-main/outbox/operations/index';
 
@@ -18,5 +19,12 @@ export function mistakes(publish: Operation<'workorders:publish'>, table: Operat
 describe('the operations table', () => {
   it('has an operation for every write channel, each of its own kind', () => {
     for (const kind of WRITE_CHANNEL_NAMES) expect(operationOf(kind).kind).toBe(kind);
+  });
+
+  it('holds for the undo window exactly the actions every screen offers Undo for', () => {
+    for (const action of Object.keys(ACTION_LABELS) as (keyof typeof ACTION_LABELS)[]) {
+      const kind = `workorders:${action}` as WriteChannelName;
+      expect(operationOf(kind).undoable ?? false, kind).toBe(UNDOABLE_ACTIONS.has(action));
+    }
   });
 });
