@@ -20,6 +20,9 @@ export interface WorkOrderRow {
   /** The zone the marketplace names for the site, unchecked; null when it names none. */
   site_zone: string | null;
   provider_id: number | null;
+  /** The site's coordinates as answered (`location.coordinates`), both or neither; null when not known. */
+  latitude: number | null;
+  longitude: number | null;
   city: string | null;
   state: string | null;
   zip: string | null;
@@ -136,6 +139,15 @@ function namedZone(order: WorkOrder): string | null {
   return typeof name === 'string' ? name : null;
 }
 
+/** The site's point, both numbers in range or neither, as migration 0015 reads a stored order. */
+function siteCoordinates(location: WorkOrder['location']): { latitude: number | null; longitude: number | null } {
+  const coordinates = (location as { coordinates?: { latitude?: unknown; longitude?: unknown } | null } | null | undefined)?.coordinates;
+  const latitude = finite(coordinates?.latitude);
+  const longitude = finite(coordinates?.longitude);
+  if (latitude === null || longitude === null || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return { latitude: null, longitude: null };
+  return { latitude, longitude };
+}
+
 /** The indexed columns of an order, each null when the tolerant answer leaves it out. */
 export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: number): WorkOrderRow {
   const statusId = finite(order.status?.id);
@@ -154,6 +166,7 @@ export function workOrderRow(order: WorkOrder, receivedAt: number, cachedAt: num
     visit_end: visitEnd(order),
     site_zone: namedZone(order),
     provider_id: providerId(order),
+    ...siteCoordinates(location),
     city: text(location?.city),
     state: text(location?.state),
     zip: text(location?.zip),

@@ -28,7 +28,7 @@ export interface SerializedWorkOrder {
 export const serializeWorkOrder = (order: WorkOrder): SerializedWorkOrder => ({ order, json: JSON.stringify(order) });
 
 /** Bound by position: named parameters cost a property read per column per order. */
-const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'schedule_end', 'schedule_mode', 'visit_end', 'site_zone', 'provider_id', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'saved_location_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
+const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'schedule_end', 'schedule_mode', 'visit_end', 'site_zone', 'provider_id', 'latitude', 'longitude', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'saved_location_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 /** The cached work orders: written by the pull, read by every list and search of the app. */

@@ -13,6 +13,7 @@ import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
 import { dispatchChannels } from './dispatch';
+import { mapChannels } from './map';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -261,6 +262,7 @@ export const channels = {
   ...attachmentFileChannels,
   ...deliverableChannels,
   ...dispatchChannels,
+  ...mapChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

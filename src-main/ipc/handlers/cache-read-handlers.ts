@@ -2,6 +2,7 @@ import { AppError } from '../../../src-shared/errors';
 import type { WorkOrderListRequest } from '../../../src-shared/ipc/channels';
 import type { ChannelOutput } from '../../../src-shared/ipc/contract';
 import type { CacheDatabase } from '../../db/database';
+import { MapPoints } from '../../db/map-points';
 import { deliverablesRepository } from '../../db/deliverables-repository';
 import type { ReferenceDataRepository } from '../../db/reference-data-repository';
 import type { SavedLocationRepository } from '../../db/saved-location-repository';
@@ -23,11 +24,22 @@ export interface CacheReadParts {
   savedViews: Pick<SavedViewRepository, 'list' | 'save' | 'delete'>;
 }
 
-type CacheReadChannel = 'workorders:list' | 'dispatch:board' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
+type CacheReadChannel = 'workorders:list' | 'dispatch:board' | 'map:orders' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
 
 /** Reference lists are kept until the next pull replaces them: offline, an old list beats none. */
 const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
 
+/** Prepared once per cache, as the board's readers are. */
+const mapPoints = new WeakMap<CacheDatabase, MapPoints>();
+
+function mapPointsOf(db: CacheDatabase): MapPoints {
+  let found = mapPoints.get(db);
+  if (!found) {
+    found = new MapPoints(db);
+    mapPoints.set(db, found);
+  }
+  return found;
+}
 
 function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
   return {
@@ -79,6 +91,7 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
       const now = Date.now();
       return use((parts) => readDispatchBoard(parts, request, now));
     },
+    'map:orders': (request) => use(({ db }) => mapPointsOf(db).read(cacheQuery(request))),
     'workorders:get': async ({ id }) => {
       const order = await use(({ workOrders }) => workOrders.get(id));
       if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { CachedWorkOrderIdSchema, WorkOrderListRequestSchema } from './work-order-list';
+
+// The map's read channel: where the orders the list shows are, from the cache alone (offline too).
+// Columns, not rows: ten thousand points answer in a few hundred kilobytes and parse at once.
+
+/** The list's own filters and search (not its paging or sort): the map shows what the list would. */
+export const MapOrdersRequestSchema = WorkOrderListRequestSchema.omit({ page: true, per_page: true, sort: true, order: true });
+export type MapOrdersRequest = z.infer<typeof MapOrdersRequestSchema>;
+
+export const MapOrdersSchema = z
+  .object({
+    /** One entry per order with a known site, the same index in each column. */
+    ids: z.array(CachedWorkOrderIdSchema),
+    latitudes: z.array(z.number()),
+    longitudes: z.array(z.number()),
+    statusIds: z.array(z.number().int()),
+    /** Orders the filters match whose site has no known place: said beside the map, not drawn at 0°, 0°. */
+    unplaced: z.number().int().nonnegative(),
+  })
+  .refine((answer) => [answer.latitudes, answer.longitudes, answer.statusIds].every((column) => column.length === answer.ids.length), { message: 'The columns must be as long as ids' });
+export type MapOrders = z.infer<typeof MapOrdersSchema>;
+
+export const mapChannels = {
+  'map:orders': { input: MapOrdersRequestSchema, output: MapOrdersSchema },
+} as const;

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+import type { IpcResult } from '../../../src-shared/ipc/contract';
+import type { MapOrders } from '../../../src-shared/ipc/map';
+import { createApp } from '../../../src-main/app/create-app';
+import { openCache } from '../../../src-main/db/database';
+import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { cacheFilePath } from '../../../src-main/environments/environment-manager';
+import { EnvironmentSettingsStore } from '../../../src-main/environments/environment-settings';
+import { createDispatcher, type Sender } from '../../../src-main/ipc/dispatcher';
+import { createMemoryLogger } from '../../../src-main/platform/logger';
+import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
+import { temporaryDir } from '../../support/temporary-dir';
+
+// map:orders: where the orders the list would show are, from the cache alone.
+
+const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
+const at = (city: string, latitude: unknown, longitude: unknown) => ({ city, state: 'TX', country: 'US', coordinates: { latitude, longitude, exact: false } });
+const ORDERS: WorkOrder[] = [
+  { id: 1, title: 'Kiosk swap', status: { id: 2, name: 'Published' }, location: at('El Paso', 31.7619, -106.485), client: { id: 1, name: 'Acme' } },
+  { id: 2, title: 'Switch install', status: { id: 3, name: 'Assigned' }, location: at('Austin', 30.2672, -97.7431), client: { id: 2, name: 'Globex' } },
+  { id: 3, title: 'Kiosk repair', status: { id: 1, name: 'Draft' }, location: { city: 'Nowhere', state: 'TX', country: 'US' }, client: { id: 1, name: 'Acme' } },
+  { id: 4, title: 'Odd place', status: { id: 1, name: 'Draft' }, location: at('Odd', 'north', -97), client: { id: 1, name: 'Acme' } },
+];
+
+let app: ReturnType<typeof createApp>;
+let dispatch: (channel: string, input?: unknown) => Promise<IpcResult>;
+
+beforeAll(() => {
+  const dataDir = temporaryDir();
+  new EnvironmentSettingsStore(dataDir, createMemoryLogger()).setActive('sandbox');
+  const db = openCache(cacheFilePath(dataDir, 'sandbox'));
+  new WorkOrderRepository(db).upsertMany(ORDERS);
+  db.close();
+  const logger = createMemoryLogger();
+  app = createApp({ dataDir, host: 'web', logger, secretStore: new MemorySecretStore() });
+  const dispatcher = createDispatcher({ handlers: app.handlers, logger, isTrustedSender: (sender) => sender.url === trusted.url });
+  dispatch = (channel, input) => dispatcher(channel, input, trusted);
+});
+afterAll(() => app.close());
+
+async function points(input: Record<string, unknown> = {}): Promise<MapOrders> {
+  const answer = await dispatch('map:orders', input);
+  if (!answer.ok) throw new Error(`map:orders answered ${answer.error.code}`);
+  return answer.value as MapOrders;
+}
+
+describe('map:orders', () => {
+  it('answers each order with a known site as columns, and counts those without one', async () => {
+    const answer = await points();
+    const rows = answer.ids.map((id, index) => [id, answer.latitudes[index], answer.longitudes[index], answer.statusIds[index]]).sort((first, second) => Number(first[0]) - Number(second[0]));
+    expect(rows).toEqual([
+      [1, 31.7619, -106.485, 2],
+      [2, 30.2672, -97.7431, 3],
+    ]);
+    expect(answer.unplaced).toBe(2);
+  });
+
+  it('filters as the list does: search, client, list', async () => {
+    expect(await points({ search: 'kiosk' })).toMatchObject({ ids: [1], unplaced: 1 });
+    expect(await points({ client: 2 })).toMatchObject({ ids: [2], unplaced: 0 });
+    expect(await points({ list: 'workorders_assigned' })).toMatchObject({ ids: [2], unplaced: 0 });
+  });
+
+  it('refuses paging, sorting and unknown keys with IPC_INVALID_INPUT', async () => {
+    for (const input of [{ page: 2 }, { sort: 'title' }, { bounds: [0, 0, 1, 1] }, { search: 'x'.repeat(201) }]) {
+      expect(await dispatch('map:orders', input)).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
+    }
+  });
+});
