@@ -7,6 +7,7 @@ export * from './errors';
 export * from './eta';
 export * from './expense';
 export * from './form-fields';
+export * from './geo';
 export * from './location';
 export * from './message';
 export * from './pay';

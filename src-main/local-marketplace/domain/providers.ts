@@ -24,8 +24,8 @@ export interface ProviderData {
   state: string;
   zip: string;
   country: string;
-  /** The home base: the centre of `city` (domain/gazetteer.ts); absent where it is not known. */
-  coords?: Coordinates;
+  /** The home base (domain/site-geography.ts: the centre of `zip`, else of `city`); absent where it is not known. */
+  coords?: Coordinates & { exact?: boolean };
   about: string;
   w2: boolean;
   /** IANA name; the profile answers it with its current UTC offset. */

@@ -31,8 +31,8 @@ function providerFacts(context: MarketplaceContext, companyId: number, providerI
     email: data.email,
     phone: data.cell,
     zip: data.zip,
-    // A city's centre, not the provider's door: `exact` says so.
-    coords: data.coords ? { ...data.coords, exact: false } : null,
+    // A ZIP code's or city's centre, not the provider's door: `exact` says so.
+    coords: data.coords ? { latitude: data.coords.latitude, longitude: data.coords.longitude, exact: data.coords.exact ?? false } : null,
     upcoming_schedule: upcomingSchedule(spans, data.time_zone, context.clock.now()),
     worked_with: work.jobsForCompany > 0,
     jobs: { company: work.jobsForCompany, marketplace: work.jobsOnMarketplace },
