@@ -13,6 +13,7 @@ export * from './message';
 export * from './pay';
 export * from './problem';
 export * from './provider';
+export * from './provider-search';
 export * from './reference-data';
 export * from './routing';
 export * from './schedule';

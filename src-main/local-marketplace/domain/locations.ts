@@ -91,6 +91,11 @@ export function savedLocation(context: MarketplaceContext, companyId: number, lo
   return row && row.company_id === companyId ? presentLocation(row) : undefined;
 }
 
+/** A saved location of the company: 404 unknown, 403 another company's (decisions §5). */
+export function ownedLocation(context: MarketplaceContext, companyId: number, locationId: number): SavedLocation {
+  return presentLocation(ownedRow(context, companyId, locationId));
+}
+
 export function createLocation(context: MarketplaceContext, companyId: number, body: SavedLocationCreateBody): SavedLocation {
   const { name, ...fields } = body;
   const data: LocationData = { notes: '', address2: '', location_type: DEFAULT_LOCATION_TYPE, ...fields };

@@ -96,7 +96,8 @@ function utcOnly(ms: number) {
 
 const NO_RATING: StarRating = { total_ratings: 0, stars: 0 };
 
-function presentProvider(context: MarketplaceContext, row: UserRow, data: ProviderData): ProviderProfile {
+/** A provider's row as the spec's profile (decisions §6). */
+export function presentProvider(context: MarketplaceContext, row: UserRow, data: ProviderData): ProviderProfile {
   return {
     id: row.id,
     rating: data.rating,
