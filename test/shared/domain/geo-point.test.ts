@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, cityKey, locateAddress, type PlaceLookup, pointOf, postalCodeKey } from '../../../src-shared/domain/geo-point';
+import { addressKey, cityKey, locateAddress, type PlaceLookup, pointOf, type PostalCentroid, postalCodeKey } from '../../../src-shared/domain/geo-point';
 
 // The shared rule that places an address, given a data set: exact for a street address the data
 // set knows, else the postal code's centre when its state agrees, else the city's.
 
+const CENTROIDS: Readonly<Record<string, PostalCentroid>> = {
+  'US:60606': { latitude: 41.88, longitude: -87.64, city: 'Chicago', state: 'IL' },
+  'CA:K1A0B1': { latitude: 45.42, longitude: -75.7, city: 'Ottawa', state: 'ON' },
+};
+
 const lookup: PlaceLookup = {
   address: (key) => (key === addressKey({ address1: '233 S Wacker Dr', zip: '60606', country: 'US' }) ? { latitude: 41.8789, longitude: -87.6359 } : undefined),
-  postalCode: (code, country) =>
-    ({ 'US:60606': { latitude: 41.88, longitude: -87.64, city: 'Chicago', state: 'IL' }, 'CA:K1A0B1': { latitude: 45.42, longitude: -75.7, city: 'Ottawa', state: 'ON' } })[`${country}:${code}`],
+  postalCode: (code, country) => CENTROIDS[`${country}:${code}`],
   city: (city, state, country) => (country === 'US' && city === 'coeur d alene' && state === 'ID' ? { latitude: 47.68, longitude: -116.78 } : undefined),
 };
 
