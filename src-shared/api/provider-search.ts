@@ -24,14 +24,16 @@ const RadiusSchema = z.preprocess(
   z.number().positive().max(PROVIDER_SEARCH_MAX_RADIUS),
 );
 
-/** Type of work ids, one (`4`) or several (`4,61` or repeated): a provider who does any of them matches. */
-const TypeOfWorkFilterSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? value.join(',') : value),
-  z
-    .string()
-    .regex(/^\s*\d{1,9}\s*(,\s*\d{1,9}\s*)*$/, 'A type of work id, or several separated by commas')
-    .transform((text) => [...new Set(text.split(',').map(Number))]),
-);
+const ID_LIST_TEXT = /^\s*\d{1,9}\s*(,\s*\d{1,9}\s*)*$/;
+
+/**
+ * Type of work ids, one (`4`) or several (`4,61`, or the key repeated): a provider who does any of
+ * them matches. Split before the schema, not by a transform, so the OpenAPI document can show it.
+ */
+const TypeOfWorkFilterSchema = z.preprocess((value) => {
+  const text = Array.isArray(value) ? value.join(',') : value;
+  return typeof text === 'string' && ID_LIST_TEXT.test(text) ? [...new Set(text.split(',').map(Number))] : text;
+}, z.array(z.number().int().positive()).min(1));
 
 /** What the search takes besides paging, for a work order and a saved location alike. */
 export const ProviderSearchShape = {
