@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as ZipCodes from 'zipcodes';
 import type { Coordinates } from '../../src-shared/domain/distance';
 import { cityKey, type PlaceLookup, type PostalCentroid } from '../../src-shared/domain/geo-point';
 
@@ -6,15 +7,6 @@ import { cityKey, type PlaceLookup, type PostalCentroid } from '../../src-shared
 // centroids) and the 1,600 Canadian forward sortation areas (a code's first three characters). Its
 // table is a 5 MB module that takes a quarter of a second to load, so it is read on the first
 // question, never at start-up, and only in main (the renderer asks main: src-shared/domain/geo-point.ts).
-
-interface ZipRecord {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
 
 /** The package names provinces in full; addresses use the postal abbreviations. */
 const PROVINCES: Readonly<Record<string, string>> = {
@@ -46,7 +38,7 @@ let tables: Tables | undefined;
 function load(): Tables {
   // A CommonJS data module: required, not imported, so bundling main leaves it a runtime dependency.
   const require = createRequire(import.meta.url);
-  const { codes } = require('zipcodes') as { codes: Readonly<Record<string, ZipRecord>> };
+  const { codes } = require('zipcodes') as typeof ZipCodes;
   const us = new Map<string, PostalCentroid>();
   const canada = new Map<string, PostalCentroid>();
   const sums = new Map<string, { latitude: number; longitude: number; count: number }>();
