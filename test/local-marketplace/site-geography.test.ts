@@ -3,6 +3,7 @@ import { SavedLocationSchema } from '../../src-shared/api/location';
 import { UserSchema } from '../../src-shared/api/user';
 import { WorkOrderSchema } from '../../src-shared/api/work-order';
 import { milesBetween } from '../../src-shared/domain/distance';
+import { timeZoneAt } from '../../src-shared/domain/site-time-zone';
 import { testMarketplace, type TestMarketplace } from './support';
 import { createOrder, READY_ORDER } from './work-orders-fixtures';
 
@@ -124,5 +125,13 @@ describe('providers', () => {
     const user = UserSchema.parse((await rest('GET', 'users/3003')).body);
     expect(user.zip).toBe('60540');
     expect(user.coords).toEqual({ latitude: 41.7662, longitude: -88.141, exact: false });
+  });
+
+  it('each have the time zone of their home base', async () => {
+    const { rest } = await testMarketplace();
+    for (let id = 3001; id <= 3020; id += 1) {
+      const user = UserSchema.parse((await rest('GET', `users/${id}`)).body);
+      expect(user.time_zone?.name, `${id}`).toBe(timeZoneAt(user.coords as { latitude: number; longitude: number }));
+    }
   });
 });
