@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActionsSchema, NamedReferenceSchema, flexibleList, partialUpdate } from './common';
 import { PageNumberSchema, integerField } from './form-fields';
+import { CoordsSchema, TimeZoneSchema } from './geo';
 import { CountryCodeSchema } from './reference-data';
 
 /** `location_type` ids of decisions §6. */
@@ -58,6 +59,9 @@ export const SavedLocationSchema = z.looseObject({
   ...AddressShape,
   location_type: z.number().int().nullish(),
   type: NamedReferenceSchema.nullish(),
+  /** Where it is (the SDK's `StoredLocation.geo`); null where no point is known. */
+  geo: CoordsSchema.nullish(),
+  time_zone: TimeZoneSchema.nullish(),
   active: z.boolean().nullish(),
   actions: ActionsSchema.nullish(),
 });
@@ -99,6 +103,9 @@ export const WorkOrderLocationSchema = z.looseObject({
   id: z.number().int().nullish(),
   ...AddressShape,
   saved_location: SavedLocationSchema.partial().nullish(),
+  /** Where the site is (the SDK's `Location.coordinates`); null where no point is known. */
+  coordinates: CoordsSchema.nullish(),
+  time_zone: TimeZoneSchema.nullish(),
   type: NamedReferenceSchema.nullish(),
   correlation_id: z.string().nullish(),
   actions: ActionsSchema.nullish(),

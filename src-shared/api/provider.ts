@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActionsSchema, IdReferenceSchema, TimestampSchema, listEnvelope } from './common';
+import { TimeZoneSchema } from './geo';
 import { PaySchema } from './pay';
 
 export const ProviderRequestEtaSchema = z.looseObject({
@@ -69,12 +70,6 @@ export const ProviderCompanySchema = z.looseObject({
 });
 export type ProviderCompany = z.infer<typeof ProviderCompanySchema>;
 
-export const TimeZoneSchema = z.looseObject({
-  id: z.number().int().nullish(),
-  name: z.string().nullish(),
-  offset: z.number().nullish(),
-});
-export type TimeZone = z.infer<typeof TimeZoneSchema>;
 
 /** Answer of route and unroute; GET users/{user} answers it with more (`user.ts`, decisions §6). */
 export const ProviderProfileSchema = z.looseObject({

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { knownString } from './common';
+import { CoordsSchema } from './geo';
 import { ProviderProfileSchema } from './provider';
 
-/**
- * A point on the map (the SDK's `Coords`). `exact` is false for a place known by its city only;
- * `distance` is in miles from the point asked about, where there is one *(ours: the unit)*.
- */
-export const CoordsSchema = z.looseObject({
-  latitude: z.number().nullish(),
-  longitude: z.number().nullish(),
-  distance: z.number().nullish(),
-  exact: z.boolean().nullish(),
-  search: z.string().nullish(),
-  success: z.boolean().nullish(),
-});
-export type Coords = z.infer<typeof CoordsSchema>;
 
 /**
  * One stretch of a provider's booked time (`UserUpcomingSchedule`) *(ours: the format)*: `date`

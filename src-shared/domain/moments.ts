@@ -1,3 +1,4 @@
+import { pointOf } from './geo-point';
 import { timeZoneFor } from './site-time-zone';
 
 /**
@@ -27,9 +28,13 @@ export function namedZoneOf(order: Located | null | undefined): string | undefin
   return typeof name === 'string' && name !== '' && isZone(name) ? name : undefined;
 }
 
-/** The site's IANA zone: as the marketplace names it, else worked out from the address. */
+/**
+ * The site's IANA zone: as the marketplace names it, else worked out by the shared rule from the
+ * location's `coordinates` when it has them, else from its address.
+ */
 export function siteZoneOf(order: Located | null | undefined): string {
-  return namedZoneOf(order) ?? timeZoneFor(order?.location as { state?: string | null; country?: string | null } | undefined);
+  const location = order?.location as { state?: string | null; country?: string | null; coordinates?: unknown } | null | undefined;
+  return namedZoneOf(order) ?? timeZoneFor(location ?? undefined, pointOf(location?.coordinates));
 }
 
 // Building an Intl.DateTimeFormat costs far more than formatting with one (the dispatch board's week

@@ -1,7 +1,13 @@
+import tzLookup from '@photostructure/tz-lookup';
+import type { Coordinates } from './distance';
+
 /**
- * Local times are shown at the service location (spec, Timestamps). Neither side has a geocoder, so
- * the zone comes from the state or province, else the country, else UTC: the marketplace answers
- * with it, and the job form enters a new site's schedule in it before the marketplace has said.
+ * Local times are shown at the service location (spec, Timestamps), so every side must name the
+ * same zone for a site: the marketplace answers with it, and the job form enters a new site's
+ * schedule in it before the marketplace has said. One rule: the zone at the site's coordinates
+ * (`geo-point.ts` finds them), since zones split states (El Paso keeps Mountain time in Texas,
+ * Pensacola Central time in Florida, north Idaho Pacific time). Only an address no point can be
+ * found for falls back to its state or province, else its country, else UTC.
  */
 
 const US_STATE_ZONES: Readonly<Record<string, string>> = {
@@ -76,8 +82,30 @@ function zoneFor(zone: string, regions: readonly string[]): Record<string, strin
   return Object.fromEntries(regions.map((region) => [region, zone]));
 }
 
-/** The IANA zone of an address; states and provinces are read as their postal abbreviations. */
-export function timeZoneFor(address: { state?: string | null; country?: string | null } | undefined): string {
+/**
+ * The IANA zone at a point: a small pure-JS table (@photostructure/tz-lookup, a few tens of kB, no
+ * files to read) so the renderer bundle can run it too. Undefined for a point that is not one.
+ */
+export function timeZoneAt(point: Coordinates): string | undefined {
+  try {
+    return tzLookup(point.latitude, point.longitude);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The IANA zone of a site: at its point when there is one, else from the address, states and
+ * provinces read as their postal abbreviations.
+ */
+export function timeZoneFor(address: { state?: string | null; country?: string | null } | undefined, point?: Coordinates | null): string {
+  const atPoint = point ? timeZoneAt(point) : undefined;
+  if (atPoint) return atPoint;
+  return zoneOfRegion(address);
+}
+
+/** The fallback: the state's or province's zone, else the country's, else UTC. */
+function zoneOfRegion(address: { state?: string | null; country?: string | null } | undefined): string {
   const country = address?.country?.trim().toUpperCase() ?? '';
   const state = address?.state?.trim().toUpperCase() ?? '';
   if (country === 'US' && US_STATE_ZONES[state]) return US_STATE_ZONES[state];

@@ -21,7 +21,7 @@ describe('seedBuyerRecords', () => {
     const done = ExpenseListSchema.parse((await rest('GET', 'workorders/10027/expenses')).body);
     expect(done.sum).toEqual({ all: 94.29, charged: 41.54, uncharged: 52.75 });
     expect(done.results.map((expense) => expense.status)).toEqual(['approved', 'new', 'disapproved']);
-    expect(done.results[0]).toMatchObject({ company_expense: { id: 952, api_code: 'MILEAGE' }, author: { id: 3007 } });
+    expect(done.results[0]).toMatchObject({ company_expense: { id: 952, api_code: 'MILEAGE' }, author: { id: 3008 } });
     expect((await rest('GET', 'workorders/10034/pay')).body).toMatchObject({ labor_sum: 650, total: 695 });
     expect((await rest('GET', 'workorders/10031/expenses')).body.actions).toEqual([]);
   });

@@ -24,6 +24,8 @@ const SEEDED_IDS: Record<string, number> = {
 /** Where a route needs ids that belong together (seed/*.ts, simulation/demo-seed.ts). */
 const ROUTE_IDS: Record<string, Record<string, number>> = {
   '/api/rest/v2/workorders/{work_order_id}/requests/{request_id}': { work_order_id: 10007, request_id: 1 },
+  // The provider search needs a site: 10001 is a bare draft.
+  '/api/rest/v2/workorders/{work_order_id}/providers': { work_order_id: 10007 },
 };
 /** The deliverables folder of order 10001, where beforeAll stores one file (its id is known once stored: the seed has files too). */
 const FILE_IDS = { folder_id: 2, attachment_id: 0 };

@@ -44,6 +44,8 @@ describe('GET locations', () => {
       country: 'US',
       location_type: 1,
       type: { id: 1, name: 'Commercial' },
+      geo: { latitude: 33.4098, longitude: -111.9808, exact: true },
+      time_zone: { name: 'America/Phoenix' },
       active: true,
       actions: ['edit'],
     });

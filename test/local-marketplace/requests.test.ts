@@ -124,7 +124,7 @@ describe('provider requests', () => {
     marketplace.context.clock.advance(601);
     const [expired] = (await rest('GET', `workorders/${id}/requests`)).body.results;
     expect(expired).toMatchObject({ active: false, expired: true });
-    expect((await rest('GET', `workorders/${id}/providers`)).body.results).toEqual([]);
+    expect((await rest('GET', `workorders/${id}/providers?list=find_providers_pending_assignment`)).body.results).toEqual([]);
 
     await simulated(marketplace, 'request', 'work_order_id=' + id + '&provider_id=3007&notes=first');
     await simulated(marketplace, 'request', { work_order_id: id, provider_id: 3007, notes: 'second' });

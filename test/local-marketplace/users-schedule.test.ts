@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UserSchema, type UserUpcomingSchedule } from '../../src-shared/api/user';
 import { milesBetween } from '../../src-shared/domain/distance';
 import { timeOnSite, type Span } from '../../src-shared/domain/time-on-site';
-import { coordinatesOf } from '../../src-main/local-marketplace/domain/gazetteer';
+import { locate } from '../../src-main/local-marketplace/domain/site-geography';
 import { NEARBY_MILES } from '../../src-main/local-marketplace/seed/nearby-assignees';
 import { simulated } from './provider-fixtures';
 import { REFERENCE_FIELDS } from './reference-models';
@@ -47,11 +47,11 @@ function expectedEntries(span: Span, timeZone: string, now: number): UserUpcomin
 }
 
 describe('the demo providers', () => {
-  it('each have a home base at their city, and the User fields the models name', async () => {
+  it('each have a home base at their ZIP code, and the User fields the models name', async () => {
     const { rest } = await testMarketplace();
     for (const id of PROVIDERS) {
       const user = UserSchema.parse((await rest('GET', `users/${id}`)).body);
-      expect(user.coords, `${id}`).toEqual({ ...coordinatesOf({ city: user.city, state: user.state, country: 'US' }), exact: false });
+      expect(user.coords, `${id}`).toEqual({ ...locate({ city: user.city, state: user.state, zip: user.zip, country: 'US' }), exact: false });
       // Every key is the User model's, or the spec's provider profile's (decisions §6).
       expect(Object.keys(user).filter((key) => !(REFERENCE_FIELDS.User as readonly string[]).includes(key) && !SPEC_PROFILE_ONLY.includes(key))).toEqual([]);
       expect(Object.keys(user.jobs ?? {}).sort()).toEqual([...REFERENCE_FIELDS.UserJobs]);
@@ -66,7 +66,7 @@ describe('the demo providers', () => {
     expect(worked).toHaveLength(20);
     for (const order of worked) {
       const home = (await rest('GET', `users/${order.assignee.user.id}`)).body.coords;
-      const site = coordinatesOf(order.location);
+      const site = order.location.coordinates;
       expect(site, `${order.id} has a known site`).toBeDefined();
       expect(milesBetween(home, site ?? home), `${order.id}`).toBeLessThanOrEqual(NEARBY_MILES);
     }

@@ -69,7 +69,8 @@ describe('GET users/{user}', () => {
       email: 'luis.ramos@lakeshoretech.example',
       phone: '+1 773 555 3001',
       zip: '60618',
-      coords: { latitude: 41.8781, longitude: -87.6298, exact: false },
+      // The centre of the provider's ZIP code, 60618.
+      coords: { latitude: 41.9464, longitude: -87.7042, exact: false },
       preferred_groups: [{ id: 801, name: 'Chicagoland Preferred' }],
     });
     expect([-5, -6]).toContain(profile.time_zone?.offset);

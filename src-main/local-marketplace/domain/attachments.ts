@@ -15,7 +15,7 @@ import { savedLocation } from './locations';
 import { wholeList } from './work-order-parts';
 import { addressOf, type WorkOrderRecord } from './work-order-record';
 import { workOrderRepository } from './work-order-repository';
-import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
+import { siteTimeZone } from './site-geography';
 
 // Folders and attachments as stored (migration 0005), and as the API shows them (decisions §6).
 
@@ -121,7 +121,7 @@ export function deliverablesFolderId(context: MarketplaceContext, workOrderId: n
 export function serviceTimeZone(context: MarketplaceContext, record: WorkOrderRecord): string {
   const location = record.data.fields.location;
   const address = location?.mode === 'saved' ? (savedLocation(context, record.companyId, location.id) ?? record.data.savedAddress) : addressOf(record);
-  return timeZoneFor(address);
+  return siteTimeZone(address);
 }
 
 /** Path of the bytes below the REST API's base (decisions §6, ours). */

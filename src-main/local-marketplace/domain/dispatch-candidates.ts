@@ -2,7 +2,7 @@ import { milesBetween } from '../../../src-shared/domain/distance';
 import { overlaps, timeOnSite } from '../../../src-shared/domain/time-on-site';
 import type { MarketplaceContext } from '../context';
 import { preparedStatement } from '../store/database';
-import { coordinatesOf } from './gazetteer';
+import { locate } from './site-geography';
 import type { ProviderData } from './providers';
 import { providersWork } from './provider-work';
 import type { Candidate } from './selection-rule-matching';
@@ -23,7 +23,7 @@ export function dispatchCandidates(context: MarketplaceContext, companyId: numbe
   const rows = preparedStatement(context, "SELECT id, first_name, last_name, data FROM users WHERE role = 'provider' ORDER BY id").all() as ProviderRow[];
   const providers = rows.map((row) => ({ ...row, data: JSON.parse(row.data) as ProviderData })).filter(({ data }) => data.marketplace && data.routable);
   const work = providersWork(context, companyId, providers.map((provider) => provider.id));
-  const site = coordinatesOf(addressOf(record));
+  const site = locate(addressOf(record));
   const span = timeOnSite(record.data.fields);
   const free: Candidate[] = [];
   const booked: Candidate[] = [];

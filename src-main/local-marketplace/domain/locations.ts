@@ -11,6 +11,7 @@ import { WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE } from '
 import type { MarketplaceContext } from '../context';
 import { MarketplaceError, notFound } from '../http/errors';
 import type { MarketplaceDatabase } from '../store/database';
+import { locate, siteTimeZone } from './site-geography';
 
 /** What the `locations` table keeps in `data`; `name` and the `search` text are columns. */
 export interface LocationData {
@@ -55,6 +56,9 @@ function presentLocation(row: LocationRow): SavedLocation {
     name: row.name,
     ...data,
     type: type ? { id: type.id, name: type.name } : null,
+    // Placed on every read, never stored: an edited address moves at once (domain/site-geography.ts).
+    geo: locate(data) ?? null,
+    time_zone: { name: siteTimeZone(data) },
     active: true,
     // The StoredLocation model's ActionsEnum has `edit` only; DELETE locations/{id} works all the same.
     actions: ['edit'],
@@ -85,6 +89,11 @@ function ownedRow(context: MarketplaceContext, companyId: number, locationId: nu
 export function savedLocation(context: MarketplaceContext, companyId: number, locationId: number): SavedLocation | undefined {
   const row = findRow(context, locationId);
   return row && row.company_id === companyId ? presentLocation(row) : undefined;
+}
+
+/** A saved location of the company: 404 unknown, 403 another company's (decisions §5). */
+export function ownedLocation(context: MarketplaceContext, companyId: number, locationId: number): SavedLocation {
+  return presentLocation(ownedRow(context, companyId, locationId));
 }
 
 export function createLocation(context: MarketplaceContext, companyId: number, body: SavedLocationCreateBody): SavedLocation {

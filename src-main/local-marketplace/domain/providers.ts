@@ -24,8 +24,8 @@ export interface ProviderData {
   state: string;
   zip: string;
   country: string;
-  /** The home base: the centre of `city` (domain/gazetteer.ts); absent where it is not known. */
-  coords?: Coordinates;
+  /** The home base (domain/site-geography.ts: the centre of `zip`, else of `city`); absent where it is not known. */
+  coords?: Coordinates & { exact?: boolean };
   about: string;
   w2: boolean;
   /** IANA name; the profile answers it with its current UTC offset. */
@@ -96,7 +96,8 @@ function utcOnly(ms: number) {
 
 const NO_RATING: StarRating = { total_ratings: 0, stars: 0 };
 
-function presentProvider(context: MarketplaceContext, row: UserRow, data: ProviderData): ProviderProfile {
+/** A provider's row as the spec's profile (decisions §6). */
+export function presentProvider(context: MarketplaceContext, row: UserRow, data: ProviderData): ProviderProfile {
   return {
     id: row.id,
     rating: data.rating,

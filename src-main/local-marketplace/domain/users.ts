@@ -1,7 +1,7 @@
 import type { User } from '../../../src-shared/api/user';
 import type { MarketplaceContext } from '../context';
-import { findUser, type ManagerData, type ProviderData, userProfile } from './providers';
-import { providerWork } from './provider-work';
+import { findUser, type ManagerData, type ProviderData, presentProvider, type UserRow, userProfile } from './providers';
+import { providersWork, providerWork, type ProviderWork } from './provider-work';
 import { upcomingSchedule } from './upcoming-schedule';
 
 // GET users/{user} (decisions §6; the SDK's `User` model): the profile of providers.ts, with where
@@ -23,16 +23,15 @@ function managerFacts(data: ManagerData) {
   };
 }
 
-function providerFacts(context: MarketplaceContext, companyId: number, providerId: number, data: ProviderData) {
-  const work = providerWork(context, companyId, providerId);
+function providerFacts(context: MarketplaceContext, data: ProviderData, work: ProviderWork) {
   const spans = work.assigned.flatMap((order) => (order.span ? [order.span] : []));
   return {
     role: 'provider',
     email: data.email,
     phone: data.cell,
     zip: data.zip,
-    // A city's centre, not the provider's door: `exact` says so.
-    coords: data.coords ? { ...data.coords, exact: false } : null,
+    // A ZIP code's or city's centre, not the provider's door: `exact` says so.
+    coords: data.coords ? { latitude: data.coords.latitude, longitude: data.coords.longitude, exact: data.coords.exact ?? false } : null,
     upcoming_schedule: upcomingSchedule(spans, data.time_zone, context.clock.now()),
     worked_with: work.jobsForCompany > 0,
     jobs: { company: work.jobsForCompany, marketplace: work.jobsOnMarketplace },
@@ -45,5 +44,16 @@ export function presentUser(context: MarketplaceContext, companyId: number, user
   const profile = userProfile(context, companyId, userId);
   const row = findUser(context, userId);
   if (row?.role !== 'provider') return { ...profile, ...managerFacts(JSON.parse(row?.data ?? '{}') as ManagerData) };
-  return { ...profile, ...providerFacts(context, companyId, userId, JSON.parse(row.data) as ProviderData) };
+  return { ...profile, ...providerFacts(context, JSON.parse(row.data) as ProviderData, providerWork(context, companyId, userId)) };
+}
+
+/** Providers' rows as GET users/{user} answers each, their work for the company read in one go (a search's page). */
+export function presentProviderUsers(context: MarketplaceContext, companyId: number, rows: readonly UserRow[]): User[] {
+  const work = providersWork(context, companyId, rows.map((row) => row.id));
+  return rows.flatMap((row) => {
+    const providerWork = work.get(row.id);
+    if (row.role !== 'provider' || !providerWork) return [];
+    const data = JSON.parse(row.data) as ProviderData;
+    return [{ ...presentProvider(context, row, data), ...providerFacts(context, data, providerWork) }];
+  });
 }

@@ -3,14 +3,14 @@ import type { MarketplaceContext } from '../context';
 import { findUser } from './providers';
 import { timestampAt } from './work-order-milestones';
 import { addressOf, type WorkOrderRecord } from './work-order-record';
-import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
+import { siteTimeZone } from './site-geography';
 
 // How every sub-resource of a work order (expenses, problems, requests, swaps, messages, time
 // logs, shipments, attachment folders) presents what they have in common, so they read alike.
 
 /** A moment at the order's service location, as every timestamp of its sub-resources is shown. */
 export function orderTimestamp(record: WorkOrderRecord, ms: number): Timestamp {
-  return timestampAt(ms, timeZoneFor(addressOf(record)));
+  return timestampAt(ms, siteTimeZone(addressOf(record)));
 }
 
 /** A sub-resource list comes whole: one page holding every record. */

@@ -22,7 +22,7 @@ import { addressOf, primaryTypeOfWorkId, statusOf, type AddressSnapshot, type Wo
 import { findProject, type ProjectRecord } from './work-order-references';
 import { workOrderRepository, type RouteRow } from './work-order-repository';
 import { presentMilestones, timestampAt } from './work-order-milestones';
-import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
+import { locate, siteTimeZone } from './site-geography';
 
 /**
  * The WorkOrder model's `actions` (reference ActionsEnum) for the operations open from a state.
@@ -125,7 +125,7 @@ export class WorkOrderPresenter {
   }
 
   #timeZone(record: WorkOrderRecord): string {
-    return timeZoneFor(this.#address(record));
+    return siteTimeZone(this.#address(record));
   }
 
   status(record: WorkOrderRecord, routeCount = this.#routes(record).length): WorkOrderStatus {
@@ -162,9 +162,11 @@ export class WorkOrderPresenter {
     const location = record.data.fields.location;
     if (!location) return null;
     const { name = null, address1 = null, address2 = null, city = null, state = null, zip = null, country = null } = this.#address(record) ?? {};
-    const address = { address1, address2, city, state, zip, country, time_zone: { name: timeZone } };
+    // The SDK's `Location.coordinates` and `StoredLocation.geo`: the same point, null where none is known.
+    const point = locate(this.#address(record)) ?? null;
+    const address = { address1, address2, city, state, zip, country, coordinates: point, time_zone: { name: timeZone } };
     if (location.mode === 'custom') return { mode: 'custom', ...address };
-    return { mode: 'saved', id: location.id, ...address, saved_location: { id: location.id, name, address1, address2, city, state, zip, country } };
+    return { mode: 'saved', id: location.id, ...address, saved_location: { id: location.id, name, address1, address2, city, state, zip, country, geo: point, time_zone: { name: timeZone } } };
   }
 
   #schedule(record: WorkOrderRecord, timeZone: string) {

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SavedLocationCreateBodySchema, SavedLocationListSchema, SavedLocationSchema, SavedLocationUpdateBodySchema } from '../../../src-shared/api/location';
+import { LocationProviderSearchQuerySchema, LocationProvidersSchema } from '../../../src-shared/api/provider-search';
 import type { MarketplaceContext } from '../context';
+import { providersAroundLocation } from '../domain/provider-search';
 import { LocationListQuery, createLocation, deleteLocation, listLocations, updateLocation } from '../domain/locations';
 import { IdParam, route } from '../http/route';
 
@@ -18,6 +20,17 @@ export function registerLocationRoutes(app: FastifyInstance, context: Marketplac
     query: LocationListQuery,
     response: SavedLocationListSchema,
     handler: ({ auth, query }) => listLocations(context, auth.companyId, query),
+  });
+
+  route(app, context.routes, {
+    method: 'GET',
+    url: '/locations/:location_id/providers',
+    summary: "The providers based within `radius` miles of a saved location, nearest first (the SDK's LocationProviders, paged; ours): each a User with coords.distance; f_type_of_work keeps those who do any of the ids",
+    tag: TAG,
+    params: LocationParams,
+    query: LocationProviderSearchQuerySchema,
+    response: LocationProvidersSchema,
+    handler: ({ auth, params, query }) => providersAroundLocation(context, auth.companyId, params.location_id, query),
   });
 
   route(app, context.routes, {

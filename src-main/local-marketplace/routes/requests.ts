@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { WorkerAnswerSchema } from '../../../src-shared/api/auto-dispatch';
 import { AsyncQuerySchema } from '../../../src-shared/api/form-fields';
-import { PENDING_ASSIGNMENT_LIST, PendingProvidersQuerySchema, PendingProvidersSchema, ProviderRequestListSchema, ProviderRequestSchema } from '../../../src-shared/api/provider';
+import { PENDING_ASSIGNMENT_LIST, PendingProvidersSchema, ProviderRequestListSchema, ProviderRequestSchema } from '../../../src-shared/api/provider';
+import { NearbyProvidersSchema, WorkOrderProvidersQuerySchema } from '../../../src-shared/api/provider-search';
 import { nowOrLater } from '../background-work';
 import type { MarketplaceContext } from '../context';
+import { providersAroundOrder } from '../domain/provider-search';
 import { closeRequestsOnOrderChanges, findRequest, listRequests, providersPendingAssignment } from '../domain/requests';
 import { workOrderRepository } from '../domain/work-order-repository';
 import { IdParam, route } from '../http/route';
@@ -45,13 +47,17 @@ export function registerRequestRoutes(app: FastifyInstance, context: Marketplace
   route(app, context.routes, {
     method: 'GET',
     url: '/workorders/:work_order_id/providers',
-    summary: 'The providers pending assignment (list=find_providers_pending_assignment): each profile carries its open request',
+    summary:
+      'With list=find_providers_pending_assignment, the providers pending assignment, each profile carrying its open request. ' +
+      'Without it (ours), the providers based within `radius` miles of the site, nearest first, each a User with coords.distance; f_type_of_work keeps those who do any of the ids; paged',
     tag,
     params: WorkOrderParams,
-    query: PendingProvidersQuerySchema,
-    response: PendingProvidersSchema,
+    query: WorkOrderProvidersQuerySchema,
+    response: z.union([PendingProvidersSchema, NearbyProvidersSchema]),
     handler: ({ params, query, auth }) => {
-      const answer = providersPendingAssignment(context, repository.findForCompany(auth.companyId, params.work_order_id));
+      const record = repository.findForCompany(auth.companyId, params.work_order_id);
+      if (query.list !== PENDING_ASSIGNMENT_LIST) return providersAroundOrder(context, record, query);
+      const answer = providersPendingAssignment(context, record);
       return { ...answer, metadata: { ...answer.metadata, list: PENDING_ASSIGNMENT_LIST, view: query.view ?? 'list' } };
     },
   });

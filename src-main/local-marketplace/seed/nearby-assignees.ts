@@ -1,6 +1,6 @@
 import { type Coordinates, milesBetween } from '../../../src-shared/domain/distance';
 import { overlaps, type Span } from '../../../src-shared/domain/time-on-site';
-import { coordinatesOf } from '../domain/gazetteer';
+import { locate } from '../domain/site-geography';
 import { DEMO_PROVIDERS } from './providers';
 
 /** How far from home a demo provider works *(the demo's choice)*. */
@@ -21,7 +21,7 @@ export class NearbyAssignees {
   readonly #given = new Map<number, number>();
   readonly #holding = new Map<number, Span[]>();
   readonly #homes: Home[] = DEMO_PROVIDERS.flatMap((seed) => {
-    const coords = coordinatesOf({ city: seed.home[0], state: seed.home[1], country: 'US' });
+    const coords = locate({ city: seed.home[0], state: seed.home[1], zip: seed.home[2], country: 'US' });
     return coords ? [{ id: seed.id, coords }] : [];
   });
 

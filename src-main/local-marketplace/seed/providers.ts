@@ -1,5 +1,5 @@
 import type { StarRating } from '../../../src-shared/api/provider';
-import { coordinatesOf } from '../domain/gazetteer';
+import { locate } from '../domain/site-geography';
 import type { ProviderData, ScreeningRecord } from '../domain/providers';
 import type { MarketplaceDatabase } from '../store/database';
 
@@ -84,7 +84,7 @@ function providerData(seed: ProviderSeed, technicians: number, seededAt: number)
   const company = SERVICE_COMPANIES[seed.company];
   if (!company) throw new Error(`Provider ${seed.id} names an unknown service company`);
   const checks = new Set(seed.checks ?? []);
-  const home = coordinatesOf({ city, state, country: 'US' });
+  const home = locate({ city, state, zip, country: 'US' });
   return {
     email: `${seed.first}.${seed.last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${company.domain}`,
     cell: `+1 ${areaCode} 555 ${String(seed.id).slice(-4)}`,

@@ -4,7 +4,7 @@ import type { StatusSlug, SubStatus } from '../../../src-shared/api/status';
 import type { WorkOrderCreateBody } from '../../../src-shared/api/work-order-requests';
 import { timeOnSite } from '../../../src-shared/domain/time-on-site';
 import type { MarketplaceContext } from '../context';
-import { coordinatesOf } from '../domain/gazetteer';
+import { locate } from '../domain/site-geography';
 import { savedLocation } from '../domain/locations';
 import { addressOf, type AddressSnapshot, type WorkOrderData } from '../domain/work-order-record';
 import { workOrderRepository } from '../domain/work-order-repository';
@@ -163,7 +163,7 @@ export function seedWorkOrders(context: MarketplaceContext): void {
       ...(status === 'routed' ? { routedFrom: milestones.published === undefined ? ('created' as const) : ('published' as const) } : {}),
       ...(status === 'canceled' ? { cancellation: { cancel_reason: 1, notes: 'The store asked to postpone the visit' } } : {}),
     };
-    const assigneeId = milestones.assigned === undefined ? null : assignees.choose(coordinatesOf(addressOf({ data })), status === 'assigned' ? timeOnSite(data.fields) : undefined);
+    const assigneeId = milestones.assigned === undefined ? null : assignees.choose(locate(addressOf({ data })), status === 'assigned' ? timeOnSite(data.fields) : undefined);
     const id = repository.insert({
       id: FIRST_ID + index,
       companyId: COMPANY_ID,

@@ -1,6 +1,7 @@
 import type { SavedLocation } from '../../../src-shared/api/location';
 import type { PayType } from '../../../src-shared/api/pay';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
+import { pointOf, type GeoPoint } from '../../../src-shared/domain/geo-point';
 import { timeZoneFor } from '../../../src-shared/domain/site-time-zone';
 import { htmlToText } from '../rich-text';
 import { utcToSite } from '../site-time';
@@ -21,6 +22,8 @@ export interface SavedLocationChoice {
   address: string;
   state: string;
   country: string;
+  /** Where the marketplace placed it (`geo`), so its zone is the site's even where a zone splits the state. */
+  geo?: GeoPoint;
 }
 
 export interface AddressValues {
@@ -99,8 +102,14 @@ export function savedLocationChoice(location: SavedLocation): SavedLocationChoic
     address: addressLine(location),
     state: location.state ?? '',
     country: location.country ?? '',
+    ...geoOf(location.geo),
   };
 }
+
+const geoOf = (value: unknown): { geo?: GeoPoint } => {
+  const geo = pointOf(value);
+  return geo ? { geo } : {};
+};
 
 /** "1 Main St, Chicago, IL 60601". */
 export function addressLine(address: { address1?: string | null; city?: string | null; state?: string | null; zip?: string | null }): string {
@@ -142,9 +151,13 @@ export function emptyValues(): JobValues {
   };
 }
 
-/** The zone the schedule is entered in: the site's, from its state or country, as the marketplace will work it out. */
+/**
+ * The zone the schedule is entered in: the site's, by the rule the marketplace works it out with
+ * (src-shared/domain/site-time-zone.ts): at a saved location's point, else from the state or country.
+ * An address typed here has no point until main can place it offline (a `geo:locate` channel, to come).
+ */
 export function zoneOfValues(values: Pick<JobValues, 'locationMode' | 'savedLocation' | 'address'>): string | undefined {
-  if (values.locationMode === 'saved' && values.savedLocation) return timeZoneFor(values.savedLocation);
+  if (values.locationMode === 'saved' && values.savedLocation) return timeZoneFor(values.savedLocation, values.savedLocation.geo);
   if (values.locationMode === 'custom' && (values.address.state.trim() || values.address.country)) return timeZoneFor(values.address);
   return undefined;
 }
@@ -206,6 +219,7 @@ export function valuesFromOrder(order: Partial<WorkOrder> & Record<string, unkno
       address: addressLine(location),
       state: text(location.state),
       country: text(location.country),
+      ...geoOf(location.saved_location?.geo ?? location.coordinates),
     };
   } else if (location) {
     values.locationMode = 'custom';
