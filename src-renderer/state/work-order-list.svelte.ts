@@ -54,6 +54,8 @@ export class WorkOrderList {
   focusIndex = $state(-1);
   /** The order open in the detail panel. */
   openId = $state<number | undefined>();
+  /** The map shown beside the list (m). */
+  mapShown = $state(false);
 
   /** Told of every page read, so holders of rows (the selection) keep their newest state. */
   readonly #onRows: (rows: readonly WorkOrder[]) => void;

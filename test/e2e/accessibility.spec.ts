@@ -56,6 +56,12 @@ async function workOrders(page: Page, findings: Findings, scheme: Scheme) {
   await expect(page.getByRole('complementary', { name: 'Work order 10001' })).toBeVisible();
   await findings.audit(`${scheme} an open order`, '[aria-label="Work order 10001"]');
 
+  // The map beside the list and the open order (issue 26).
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  await expect(page.getByRole('application', { name: /^Map of work orders: [1-9]/ })).toBeVisible();
+  await findings.audit(`${scheme} the map`);
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+
   await page.keyboard.press('c');
   const form = page.getByRole('dialog', { name: 'New job' });
   await expect(form).toBeVisible();

@@ -157,6 +157,8 @@ test('the keyboard moves through rows and "/" goes to the search box', async ({ 
   await page.getByRole('combobox', { name: 'Sort by' }).focus();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Map', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Import…' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(grid.locator('[aria-rowindex="3"]')).toBeFocused();

@@ -15,7 +15,8 @@ import { temporaryDir } from '../../support/temporary-dir';
 // map:orders: where the orders the list would show are, from the cache alone.
 
 const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
-const at = (city: string, latitude: unknown, longitude: unknown) => ({ city, state: 'TX', country: 'US', coordinates: { latitude, longitude, exact: false } });
+// Typed loosely: the cache must take what the contract would not (a latitude in words).
+const at = (city: string, latitude: unknown, longitude: unknown) => ({ city, state: 'TX', country: 'US', coordinates: { latitude, longitude, exact: false } }) as unknown as WorkOrder['location'];
 const ORDERS: WorkOrder[] = [
   { id: 1, title: 'Kiosk swap', status: { id: 2, name: 'Published' }, location: at('El Paso', 31.7619, -106.485), client: { id: 1, name: 'Acme' } },
   { id: 2, title: 'Switch install', status: { id: 3, name: 'Assigned' }, location: at('Austin', 30.2672, -97.7431), client: { id: 2, name: 'Globex' } },

@@ -1,0 +1,124 @@
+import type { Basemap } from '../../../lib/map/basemap';
+import { basemapColours, paintBasemap } from '../../../lib/map/map-paint';
+import { clusterRadius, ORDER_RADIUS, type Mark } from '../../../lib/map/order-points';
+import { statusColours } from '../../../lib/map/status-colours';
+import type { MapView } from '../../../lib/map/web-mercator';
+
+/** The basemap is drawn this much beyond each edge, so a pan shows drawn land, not a gap. */
+const MARGIN = 0.5;
+
+/**
+ * Paints the map on a canvas, frame by frame: the basemap from a bitmap drawn once per zoom and
+ * place (redrawn when the view settles, so a pan or a wheel zoom is a copy of pixels, not every
+ * county line again), then the marks over it.
+ */
+export class MapCanvas {
+  #bitmap: { canvas: HTMLCanvasElement; view: MapView; scale: number } | undefined;
+  #basemap: Basemap | undefined;
+
+  constructor(readonly canvas: HTMLCanvasElement) {}
+
+  set basemap(basemap: Basemap) {
+    this.#basemap = basemap;
+    this.#bitmap = undefined;
+  }
+
+  /** Forgets the bitmap: a new theme or size. */
+  invalidate(): void {
+    this.#bitmap = undefined;
+  }
+
+  /** Whether the bitmap still covers `view` at its zoom: false asks for `redrawBasemap` once settled. */
+  covers(view: MapView): boolean {
+    const bitmap = this.#bitmap;
+    if (!bitmap || bitmap.view.zoom !== view.zoom || bitmap.view.width !== view.width || bitmap.view.height !== view.height) return false;
+    return Math.abs(bitmap.view.x - view.x) <= view.width * MARGIN && Math.abs(bitmap.view.y - view.y) <= view.height * MARGIN;
+  }
+
+  get hasBitmap(): boolean {
+    return this.#bitmap !== undefined;
+  }
+
+  /** Draws the basemap around `view`; false while the basemap has not loaded. */
+  redrawBasemap(view: MapView): boolean {
+    if (!this.#basemap) return false;
+    const scale = window.devicePixelRatio || 1;
+    const wide = { ...view, width: view.width * (1 + 2 * MARGIN), height: view.height * (1 + 2 * MARGIN) };
+    const canvas = this.#bitmap?.canvas ?? document.createElement('canvas');
+    canvas.width = Math.round(wide.width * scale);
+    canvas.height = Math.round(wide.height * scale);
+    const context = canvas.getContext('2d');
+    if (!context) return false;
+    context.setTransform(scale, 0, 0, scale, 0, 0);
+    paintBasemap(context, this.#basemap, wide, basemapColours(this.canvas));
+    this.#bitmap = { canvas, view, scale };
+    return true;
+  }
+
+  paint(view: MapView, marks: readonly Mark[], selectedId: number | undefined): void {
+    const scale = window.devicePixelRatio || 1;
+    const width = Math.round(view.width * scale);
+    const height = Math.round(view.height * scale);
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+    const context = this.canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(scale, 0, 0, scale, 0, 0);
+    const style = getComputedStyle(this.canvas);
+    context.fillStyle = style.getPropertyValue('--map-water').trim() || '#dce6f0';
+    context.fillRect(0, 0, view.width, view.height);
+    this.#copyBasemap(context, view);
+    this.#paintMarks(context, marks, selectedId, style);
+  }
+
+  #copyBasemap(context: CanvasRenderingContext2D, view: MapView): void {
+    const bitmap = this.#bitmap;
+    if (!bitmap) return;
+    // The bitmap's view in this view's pixels: moved by the pan, and scaled while a zoom settles.
+    const factor = 2 ** (view.zoom - bitmap.view.zoom);
+    const left = (bitmap.view.x - bitmap.view.width * (0.5 + MARGIN)) * factor - (view.x - view.width / 2);
+    const top = (bitmap.view.y - bitmap.view.height * (0.5 + MARGIN)) * factor - (view.y - view.height / 2);
+    context.drawImage(bitmap.canvas, left, top, (bitmap.canvas.width / bitmap.scale) * factor, (bitmap.canvas.height / bitmap.scale) * factor);
+  }
+
+  #paintMarks(context: CanvasRenderingContext2D, marks: readonly Mark[], selectedId: number | undefined, style: CSSStyleDeclaration): void {
+    const colours = statusColours(this.canvas);
+    const surface = style.getPropertyValue('--surface').trim() || '#fff';
+    const text = style.getPropertyValue('--text').trim() || '#000';
+    context.lineWidth = 1.5;
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    context.font = '600 11px system-ui, sans-serif';
+    let selected: Mark | undefined;
+    for (const mark of marks) {
+      if (mark.kind === 'order' && mark.id === selectedId) selected = mark;
+      context.beginPath();
+      if (mark.kind === 'cluster') {
+        context.arc(mark.x, mark.y, clusterRadius(mark.count), 0, 2 * Math.PI);
+        context.fillStyle = surface;
+        context.fill();
+        context.lineWidth = 3;
+        context.strokeStyle = colours[mark.group];
+        context.stroke();
+        context.lineWidth = 1.5;
+        context.fillStyle = text;
+        context.fillText(mark.count >= 1000 ? `${Math.round(mark.count / 100) / 10}k` : String(mark.count), mark.x, mark.y);
+      } else {
+        context.arc(mark.x, mark.y, ORDER_RADIUS, 0, 2 * Math.PI);
+        context.fillStyle = colours[mark.group];
+        context.fill();
+        context.strokeStyle = surface;
+        context.stroke();
+      }
+    }
+    if (selected) {
+      context.beginPath();
+      context.arc(selected.x, selected.y, ORDER_RADIUS + 4, 0, 2 * Math.PI);
+      context.lineWidth = 3;
+      context.strokeStyle = style.getPropertyValue('--focus-ring').trim() || '#1f6feb';
+      context.stroke();
+    }
+  }
+}
