@@ -5,6 +5,7 @@ import type { LocalMarketplace } from '../environments/environment-manager';
 import type { Handlers } from '../ipc/dispatcher';
 import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
 import { scheduleCheckHandler } from '../ipc/handlers/dispatch-board-handler';
+import { geoHandlers } from '../ipc/handlers/geo-handler';
 import { directoryReadHandlers } from '../ipc/handlers/directory-read-handlers';
 import { environmentHandlers } from '../ipc/handlers/environment-handlers';
 import { syncHandlers } from '../ipc/handlers/sync-handlers';
@@ -136,6 +137,7 @@ export function createApp(config: AppConfig): App {
     ...cacheReadHandlers(use),
     ...workOrderDetailHandler(use),
     ...scheduleCheckHandler(use),
+    ...geoHandlers(),
     ...directoryReadHandlers(use),
     ...environmentHandlers(services),
     ...syncHandlers(use),

@@ -14,6 +14,7 @@ import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
+import { geoChannels } from './geo';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -263,6 +264,7 @@ export const channels = {
   ...deliverableChannels,
   ...dispatchChannels,
   ...mapChannels,
+  ...geoChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

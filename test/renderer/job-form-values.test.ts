@@ -3,7 +3,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
 import { bodyKeyOf, fieldOfPath } from '../../src-renderer/lib/job/job-fields';
 import { siteToUtc, utcToSite } from '../../src-renderer/lib/site-time';
-import { emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/lib/job/job-values';
+import { addressKeyOf, emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/lib/job/job-values';
 import { bodyFromValues, changedKeys } from '../../src-renderer/lib/job/job-body';
 
 type Order = Partial<WorkOrder> & Record<string, unknown>;
@@ -182,6 +182,14 @@ describe('zoneOfValues', () => {
     expect(zoneOfValues(custom('BC', 'CA'))).toBe('America/Vancouver');
     // The default country without a state: its most populous zone.
     expect(zoneOfValues(custom('', 'US'))).toBe('America/New_York');
+  });
+
+  it('takes a typed address’s zone from where main placed it, while it is that address', () => {
+    const elPaso = { locationMode: 'custom' as const, savedLocation: null, address: { ...emptyValues().address, city: 'El Paso', state: 'TX', zip: '79901', country: 'US' } };
+    const placed = { key: addressKeyOf(elPaso.address), zone: 'America/Denver' };
+    expect(zoneOfValues(elPaso, placed)).toBe('America/Denver');
+    // Another address typed since: the state's zone until main has placed it.
+    expect(zoneOfValues({ ...elPaso, address: { ...elPaso.address, zip: '75201', city: 'Dallas' } }, placed)).toBe(CHICAGO);
   });
 
   it('takes a saved location’s zone from its state and country', () => {

@@ -153,14 +153,26 @@ export function emptyValues(): JobValues {
 
 /**
  * The zone the schedule is entered in: the site's, by the rule the marketplace works it out with
- * (src-shared/domain/site-time-zone.ts): at a saved location's point, else from the state or country.
- * An address typed here has no point until main can place it offline (a `geo:locate` channel, to come).
+ * (src-shared/domain/site-time-zone.ts): at a saved location's point, or at the point main placed a
+ * typed address at (`placed`, from `geo:locate`, while the address is the one placed), else from the
+ * state or country.
  */
-export function zoneOfValues(values: Pick<JobValues, 'locationMode' | 'savedLocation' | 'address'>): string | undefined {
+export function zoneOfValues(values: Pick<JobValues, 'locationMode' | 'savedLocation' | 'address'>, placed?: PlacedAddress): string | undefined {
   if (values.locationMode === 'saved' && values.savedLocation) return timeZoneFor(values.savedLocation, values.savedLocation.geo);
-  if (values.locationMode === 'custom' && (values.address.state.trim() || values.address.country)) return timeZoneFor(values.address);
+  if (values.locationMode !== 'custom') return undefined;
+  if (placed && placed.key === addressKeyOf(values.address)) return placed.zone;
+  if (values.address.state.trim() || values.address.country) return timeZoneFor(values.address);
   return undefined;
 }
+
+/** A typed address as main placed it: which address (`addressKeyOf`), and the zone at its point. */
+export interface PlacedAddress {
+  key: string;
+  zone: string;
+}
+
+/** What places a typed address: a change of any of these may move its point, so its zone. */
+export const addressKeyOf = (address: AddressValues): string => JSON.stringify([address.address1.trim(), address.city.trim(), address.state.trim(), address.zip.trim(), address.country]);
 
 /** A site the marketplace has placed: its location as the form holds it, and the zone it named. */
 export interface KnownSite {
@@ -168,15 +180,15 @@ export interface KnownSite {
   zone: string | undefined;
 }
 
-const locationKey = (values: JobValues) => JSON.stringify([values.locationMode, values.savedLocation?.id, values.address.state, values.address.country]);
+const locationKey = (values: JobValues) => JSON.stringify([values.locationMode, values.savedLocation?.id, addressKeyOf(values.address)]);
 
 /**
  * The zone a form's times are read in: the marketplace's own for a site it has placed (an order
  * being edited or copied) while the location stays that site, else worked out from the location.
  */
-export function siteZoneOf(values: JobValues, site?: KnownSite): string | undefined {
+export function siteZoneOf(values: JobValues, site?: KnownSite, placed?: PlacedAddress): string | undefined {
   if (site?.zone && locationKey(values) === locationKey(site.values)) return site.zone;
-  return zoneOfValues(values);
+  return zoneOfValues(values, placed);
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');

@@ -5,7 +5,8 @@ import { hasServiceType, missingForDispatch } from '../../../src-shared/domain/w
 import { issueMessage } from '../../lib/form-issues';
 import { afterPress } from './pointer-press';
 import { bodyKeyOf, fieldOfPath, type JobField } from '../../lib/job/job-fields';
-import { siteZoneOf, type JobValues, type KnownSite } from '../../lib/job/job-values';
+import { addressKeyOf, siteZoneOf, type JobValues, type KnownSite, type PlacedAddress } from '../../lib/job/job-values';
+import { locate } from '../../services/geo';
 import { bodyFromValues, changedKeys, type BodyChanges } from '../../lib/job/job-body';
 
 /** The order being edited: its site, and its body as the form would send it, to send only what changed. */
@@ -47,8 +48,27 @@ export class JobForm {
     }
   }
 
+  /** A typed address as main placed it (offline): its zone holds while the address is unchanged. */
+  placed = $state.raw<PlacedAddress | undefined>();
+
   /** The site's zone the schedule is entered in; undefined while the form has no location to take it from. */
-  zone = $derived(siteZoneOf(this.values, this.#site));
+  zone = $derived(siteZoneOf(this.values, this.#site, this.placed));
+
+  /** The typed address, as what places it: the form asks main again when it changes. */
+  addressKey = $derived(this.values.locationMode === 'custom' ? addressKeyOf(this.values.address) : undefined);
+
+  /** Asks main where the typed address is; an answer for an address since changed is dropped. */
+  async placeAddress(): Promise<void> {
+    const key = this.addressKey;
+    if (key === undefined) return;
+    const { address1, city, state, zip, country } = $state.snapshot(this.values.address);
+    try {
+      const place = await locate({ address1, city, state, zip, country });
+      if (this.addressKey === key) this.placed = { key, zone: place.timeZone };
+    } catch {
+      // Main could not place it: the state's or country's zone stands, as before.
+    }
+  }
 
   body = $derived(bodyFromValues(this.values, this.zone ?? 'UTC'));
   checked = $derived(WorkOrderCreateBodySchema.safeParse(this.body));

@@ -90,4 +90,15 @@ describe('JobFormDialog', () => {
     await waitFor(() => expect(api.inputsOf('workorders:update')).toEqual([{ id: 10090, changes: { title: 'Rooftop unit, second visit' } }]));
     expect(onclose).toHaveBeenCalledTimes(1);
   });
+
+  it('enters a typed address’s schedule in the zone main places it in: El Paso in Mountain time, not its state’s Central', async () => {
+    api.answer('geo:locate', ({ city }) => ({ point: { latitude: 31.76, longitude: -106.49, exact: false }, timeZone: city === 'El Paso' ? 'America/Denver' : 'America/Chicago' }));
+    const { person, dialog } = await opened({ kind: 'create' }, 'New job');
+    await person.click(within(dialog).getByRole('radio', { name: 'Address' }));
+    await person.type(within(dialog).getByRole('textbox', { name: 'City' }), 'El Paso');
+    await person.type(within(dialog).getByRole('textbox', { name: 'State or province' }), 'TX');
+    await person.click(within(dialog).getByRole('radio', { name: 'At a set time' }));
+    await waitFor(() => expect(dialog.textContent).toContain('Times are at the site: America/Denver.'));
+    expect(api.inputsOf('geo:locate').at(-1)).toMatchObject({ city: 'El Paso', state: 'TX' });
+  });
 });
