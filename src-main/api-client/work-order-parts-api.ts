@@ -26,6 +26,7 @@ import {
   SwapRequestIdSchema,
   TimeLogListSchema,
 } from '../../src-shared/api';
+import { NearbyProvidersSchema } from '../../src-shared/api/provider-search';
 import { ApiError } from './api-error';
 import { type FileToSend, multipartFileBody, type ProgressListener } from './multipart-body';
 import { type CallOptions, type Input, queryOf, type RestCaller, segment, validated } from './rest-caller';
@@ -57,6 +58,11 @@ export class WorkOrderPartsApi {
       response: PendingProvidersSchema,
       signal,
     });
+  }
+
+  /** Providers around the order's site, nearest first *(ours: decisions, "Geography")*: a page of `User`s with `coords.distance`. */
+  async providersAround(workOrderId: number, query: { radius: number; per_page?: number; page?: number }, { signal }: CallOptions = {}) {
+    return this.rest.call({ method: 'GET', path: `${orderPath(workOrderId)}/providers`, query: { radius: String(query.radius), per_page: String(query.per_page ?? 100), page: String(query.page ?? 1) }, response: NearbyProvidersSchema, signal });
   }
 
   async acceptSwap(workOrderId: number, swapRequestId: string, options?: CallOptions) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { LocalMarketplace } from '../environments/environment-manager';
 import type { Handlers } from '../ipc/dispatcher';
 import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
-import { scheduleCheckHandler } from '../ipc/handlers/dispatch-board-handler';
+import { findProviderHandlers, scheduleCheckHandler } from '../ipc/handlers/dispatch-board-handler';
 import { geoHandlers } from '../ipc/handlers/geo-handler';
 import { directoryReadHandlers } from '../ipc/handlers/directory-read-handlers';
 import { environmentHandlers } from '../ipc/handlers/environment-handlers';
@@ -137,6 +137,7 @@ export function createApp(config: AppConfig): App {
     ...cacheReadHandlers(use),
     ...workOrderDetailHandler(use),
     ...scheduleCheckHandler(use),
+    ...findProviderHandlers(use),
     ...geoHandlers(),
     ...directoryReadHandlers(use),
     ...environmentHandlers(services),

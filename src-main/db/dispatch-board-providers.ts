@@ -22,7 +22,7 @@ const stars = (rating: StarRating | null | undefined): number | null =>
   typeof rating?.stars === 'number' && rating.total_ratings !== 0 ? rating.stars : null;
 
 /** The company's own rating first, as the provider picker shows it, else the marketplace's. */
-function ratingOf(profile: ProviderProfile | undefined): number | null {
+export function ratingOf(profile: ProviderProfile | undefined): number | null {
   return stars(profile?.rating?.my_company) ?? stars(profile?.rating?.marketplace);
 }
 

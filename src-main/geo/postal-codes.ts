@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as ZipCodes from 'zipcodes';
 import type { Coordinates } from '../../src-shared/domain/distance';
 import { cityKey, type PlaceLookup, type PostalCentroid } from '../../src-shared/domain/geo-point';
@@ -37,7 +38,10 @@ let tables: Tables | undefined;
 
 function load(): Tables {
   // A CommonJS data module: required, not imported, so bundling main leaves it a runtime dependency.
-  const require = createRequire(import.meta.url);
+  // No module URL here: Node reads a file whose syntax names one as an ES module, and Playwright's specs
+  // load this one compiled to CommonJS. Bundled main and Playwright have `__filename`; Vitest runs
+  // from the project's root, whose node_modules hold the package.
+  const require = createRequire(typeof __filename === 'string' ? __filename : join(process.cwd(), 'package.json'));
   const { codes } = require('zipcodes') as typeof ZipCodes;
   const us = new Map<string, PostalCentroid>();
   const canada = new Map<string, PostalCentroid>();

@@ -1,4 +1,5 @@
 import type { ProviderProfile } from '../../src-shared/api/provider';
+import type { FindProvidersRequest, FoundProviders, ProviderCandidate } from '../../src-shared/ipc/find-provider';
 import { invoke } from '../lib/api';
 
 import type { ProviderOption } from '../lib/provider-choices';
@@ -33,3 +34,12 @@ export async function listKnownProviders(): Promise<ProviderOption[]> {
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Who could take an order: nearby on the marketplace (the last search, offline) and the cache's own. */
+export function findProviders(request: FindProvidersRequest): Promise<FoundProviders> {
+  return invoke('providers:find', request);
+}
+
+/** One provider by id, from the marketplace now. */
+export function lookUpProvider(workOrderId: number, providerId: number): Promise<ProviderCandidate> {
+  return invoke('providers:lookup', { workOrderId, providerId });
+}

@@ -15,6 +15,7 @@ import { deliverableChannels } from './deliverables';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
+import { findProviderChannels } from './find-provider';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -265,6 +266,7 @@ export const channels = {
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,
+  ...findProviderChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

@@ -69,3 +69,13 @@ describe('map:orders', () => {
     }
   });
 });
+
+describe('providers:find and providers:lookup', () => {
+  it('refuses bad input with IPC_INVALID_INPUT, and an order the cache does not hold with WORK_ORDER_NOT_FOUND', async () => {
+    for (const input of [{ workOrderId: 1, radius: 0 }, { workOrderId: 1, radius: 501 }, { workOrderId: -1 }, { workOrderId: 1, near: 'me' }]) {
+      expect(await dispatch('providers:find', input)).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
+    }
+    expect(await dispatch('providers:lookup', { workOrderId: 1, providerId: 'x' })).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
+    expect(await dispatch('providers:find', { workOrderId: 99 })).toMatchObject({ ok: false, error: { code: 'WORK_ORDER_NOT_FOUND' } });
+  });
+});

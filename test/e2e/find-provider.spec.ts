@@ -1,0 +1,65 @@
+import AxeBuilder from '@axe-core/playwright';
+import { until } from '../support/until';
+import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { expect, test } from './fixtures';
+import { openOrder, openWorkspace } from './support/workspace';
+
+// Issue 26: finding a provider beyond the pools. On a published order, "Find a provider" lists the
+// providers near its site nearest first; the nearest is routed, and a provider found by id assigned,
+// each found so on the marketplace.
+test.use({ viewport: { width: 1440, height: 900 }, locale: 'en-US', timezoneId: 'America/Chicago' });
+
+/** A published order at a demo site (seed/work-orders.ts). */
+const ORDER = 10008;
+/** A demo provider (seed/providers.ts), looked up by id. */
+const LOOKED_UP = 3012;
+
+interface MarketOrder {
+  status: { name: string };
+  routes?: { results?: { technician?: { id?: number } }[] };
+  assignee?: { user?: { id?: number } } | null;
+}
+
+test('nearby providers nearest first: the nearest routed, one looked up by id assigned, both on the marketplace', async ({ page, webHost }, info) => {
+  test.setTimeout(120_000);
+  await openWorkspace(page, webHost.url);
+  await callHost(webHost, 'settings:update', { undoSeconds: 0 });
+  const panel = await openOrder(page, ORDER);
+  await panel.getByRole('button', { name: 'Find a provider' }).click();
+  const dialog = page.getByRole('dialog', { name: `Find a provider for #${ORDER}` });
+  await dialog.getByRole('combobox', { name: 'Within' }).selectOption('250');
+  await dialog.getByRole('radio', { name: 'Nearby' }).check();
+  await expect(dialog.getByRole('status')).toContainText(' nearby within 250 mi');
+  const table = dialog.getByRole('table', { name: 'Providers for this order' });
+  const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  await expect(rows.first()).toBeVisible();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: info.outputPath(`find-provider-${scheme}.png`) });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('dialog[open]').analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${scheme}: ${violation.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  const distances = (await rows.evaluateAll((found) => found.map((row) => row.querySelectorAll('td')[0]?.textContent ?? ''))).map((text) => Number.parseFloat(text));
+  expect(distances.length).toBeGreaterThan(1);
+  expect(distances).toEqual([...distances].sort((left, right) => left - right));
+
+  const nearest = rows.first();
+  const nearestId = Number(/#(\d+)/.exec((await nearest.getByRole('rowheader').textContent()) ?? '')?.[1]);
+  await nearest.getByRole('button', { name: /^Route to / }).click();
+  await expect(dialog).toBeHidden();
+  await until(() => marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`), (order) => (order.routes?.results ?? []).some((route) => route.technician?.id === nearestId), `#${ORDER} routed to ${nearestId}`, 30_000, 150);
+
+  // One provider by id, assigned from the same dialog; an id the marketplace does not know is said so.
+  await panel.getByRole('button', { name: 'Find a provider' }).click();
+  await dialog.getByRole('textbox', { name: 'Provider id' }).fill('999999');
+  await dialog.getByRole('button', { name: 'Look up' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('does not know');
+  await dialog.getByRole('textbox', { name: 'Provider id' }).fill(String(LOOKED_UP));
+  await dialog.getByRole('button', { name: 'Look up' }).click();
+  const looked = table.getByRole('row').filter({ hasText: `#${LOOKED_UP} · ` });
+  await expect(looked).toContainText('Looked up');
+  await expect(dialog.getByRole('alert')).toBeHidden();
+  await looked.getByRole('button', { name: /^Assign / }).click();
+  await until(() => marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`), (order) => order.status.name === 'Assigned' && order.assignee?.user?.id === LOOKED_UP, `#${ORDER} assigned to ${LOOKED_UP}`, 30_000, 150);
+});
