@@ -51,7 +51,7 @@ export const PERIOD_QUERIES = [BLOCKS_SQL, LONG_BLOCKS_SQL] as const;
  * whatever they hold (`->`), so an odd answer cannot break the tray.
  */
 const ROUTES = `CASE WHEN w.status_id = ${ROUTED} THEN (SELECT d.json -> '$.routes' FROM work_order_documents d WHERE d.id = w.id) END`;
-const TRAY = `json_group_array(json_object(${ORDER_FIELDS}, 'requests', 0, 'counterOffers', 0, 'routedTo', json(coalesce(${ROUTES}, 'null')), 'requestedBy', json('[]')))`;
+const TRAY = `json_group_array(json_object(${ORDER_FIELDS}, 'site', CASE WHEN w.latitude IS NOT NULL AND w.longitude IS NOT NULL THEN json_array(w.latitude, w.longitude) END, 'requests', 0, 'counterOffers', 0, 'routedTo', json(coalesce(${ROUTES}, 'null')), 'requestedBy', json('[]')))`;
 
 /** Open requests of orders still needing a provider; counter-offers are requests with `counter` set. */
 const REQUESTS_SQL = `

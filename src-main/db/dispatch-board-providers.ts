@@ -13,6 +13,8 @@ const WORKED_WITH_SQL = `SELECT provider_id AS id, COUNT(CASE WHEN status_id IN 
   FROM work_orders WHERE provider_id IS NOT NULL GROUP BY provider_id`;
 const POOL_MEMBERS_SQL = 'SELECT DISTINCT provider_id FROM talent_pool_members';
 const PROFILES_SQL = 'SELECT id, json FROM providers WHERE id IN (SELECT value FROM json_each(?))';
+const HOMES_SQL = `SELECT provider_id AS id, json_extract(json, '$.coords.latitude') AS latitude, json_extract(json, '$.coords.longitude') AS longitude
+  FROM provider_schedules WHERE provider_id IN (SELECT value FROM json_each(?))`;
 
 const RANK: Readonly<Record<BoardProviderSource, number>> = { assigned: 0, pool: 1, 'worked-with': 2 };
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -31,6 +33,7 @@ export class DispatchBoardProviders {
   readonly #workedWith: Statement;
   readonly #poolMembers: Statement;
   readonly #profiles: Statement;
+  readonly #homes: Statement;
   readonly #schedules: ProviderScheduleRepository;
 
   constructor(private readonly db: CacheDatabase) {
@@ -38,6 +41,7 @@ export class DispatchBoardProviders {
     this.#workedWith = db.prepare(WORKED_WITH_SQL);
     this.#poolMembers = db.prepare(POOL_MEMBERS_SQL).pluck();
     this.#profiles = db.prepare(PROFILES_SQL);
+    this.#homes = db.prepare(HOMES_SQL);
   }
 
   /** Each provider once under its strongest source; assigned first, then pool members, then the rest, each by name; with their time booked elsewhere in the period. */
@@ -56,6 +60,10 @@ export class DispatchBoardProviders {
     for (const row of this.#profiles.all(JSON.stringify(ids)) as { id: number; json: string }[]) profiles.set(row.id, JSON.parse(row.json) as ProviderProfile);
     const names = providerNames(this.db, ids);
     const bookings = this.#schedules.inPeriod(ids, period.from, period.to);
+    const homes = new Map<number, [number, number]>();
+    for (const row of this.#homes.all(JSON.stringify(ids)) as { id: number; latitude: unknown; longitude: unknown }[]) {
+      if (typeof row.latitude === 'number' && typeof row.longitude === 'number') homes.set(row.id, [row.latitude, row.longitude]);
+    }
 
     const providers = ids.map((id) => ({
       id,
@@ -65,6 +73,7 @@ export class DispatchBoardProviders {
       ordersDone: done.get(id) ?? 0,
       busy: bookings.get(id)?.busy ?? [],
       scheduleCheckedAt: bookings.get(id)?.checkedAt ?? null,
+      home: homes.get(id) ?? null,
     }));
     return providers.sort((left, right) => RANK[left.source] - RANK[right.source] || collator.compare(left.name, right.name) || left.id - right.id);
   }

@@ -49,6 +49,8 @@ export class DispatchBoardState {
   client = $state<number | undefined>();
   typeOfWork = $state<number | undefined>();
   plan = $state.raw<DropPlan | undefined>();
+  /** The tray order a mouse is dragging, so the rows can say how far each provider is from its site. */
+  carrying = $state<number | undefined>();
   moved = $state.raw<Readonly<Record<number, Moved>>>({});
   #sequence = 0;
   /** When each provider's schedule was last asked for: rows scrolled past again are not asked twice a minute. */

@@ -1,5 +1,6 @@
 import type { SavedViewQuery } from '../services/work-orders';
 import { messageOf } from '../lib/errors';
+import type { MapProviders } from '../../src-shared/ipc/map';
 import { OrderPoints } from '../lib/map/order-points';
 import { centred, fitted, panned, screenOf, zoomedAt, type MapView } from '../lib/map/web-mercator';
 import * as service from '../services/map';
@@ -15,6 +16,9 @@ const ORDER_ZOOM = 10;
  */
 export class WorkOrderMap {
   points = $state.raw<OrderPoints | undefined>();
+  /** Providers' home bases the cache knows, drawn under the orders while `showProviders`. */
+  providers = $state.raw<MapProviders>([]);
+  showProviders = $state(true);
   view = $state.raw<MapView | undefined>();
   loaded = $state(false);
   error = $state<string | undefined>();
@@ -24,7 +28,19 @@ export class WorkOrderMap {
 
   /** Follows the cache while the map is shown; answers the cleanup. */
   start(): () => void {
-    return cacheChanges.follow(() => void this.load());
+    void this.loadProviders();
+    return cacheChanges.follow(() => {
+      void this.load();
+      void this.loadProviders();
+    });
+  }
+
+  async loadProviders(): Promise<void> {
+    try {
+      this.providers = await service.readMapProviders();
+    } catch {
+      // The orders are the map's point: without home bases it still answers.
+    }
   }
 
   /** The list's query changed: read its points. */

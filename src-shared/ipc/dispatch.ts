@@ -41,6 +41,8 @@ export const BoardProviderSchema = z.object({
   busy: z.array(z.object({ start: InstantSchema, end: InstantSchema })),
   /** When that schedule was last checked (`dispatch:check-schedules`); null: never, so nothing is known of it. */
   scheduleCheckedAt: InstantSchema.nullable(),
+  /** The home base's latitude and longitude as that check (or a search) answered it; null when not known. */
+  home: z.tuple([z.number(), z.number()]).nullable(),
 });
 export type BoardProvider = z.infer<typeof BoardProviderSchema>;
 
@@ -74,6 +76,8 @@ export type BoardBlock = z.infer<typeof BoardBlockSchema>;
 
 /** An order that still needs a provider: published or routed, with who asked and who it is routed to. */
 export const TrayOrderSchema = BoardOrderSchema.extend({
+  /** The site's latitude and longitude, for the distance from each provider's home base; null when not known. */
+  site: z.tuple([z.number(), z.number()]).nullable(),
   /** Open requests and counter-offers (counter-offers counted apart). */
   requests: z.number().int().nonnegative(),
   counterOffers: z.number().int().nonnegative(),

@@ -21,6 +21,11 @@ export const MapOrdersSchema = z
   .refine((answer) => [answer.latitudes, answer.longitudes, answer.statusIds].every((column) => column.length === answer.ids.length), { message: 'The columns must be as long as ids' });
 export type MapOrders = z.infer<typeof MapOrdersSchema>;
 
+/** Providers whose home base the cache knows (a schedule checked, a search or a look-up answered). */
+export const MapProvidersSchema = z.array(z.object({ id: z.number().int(), name: z.string(), latitude: z.number(), longitude: z.number() }));
+export type MapProviders = z.infer<typeof MapProvidersSchema>;
+
 export const mapChannels = {
   'map:orders': { input: MapOrdersRequestSchema, output: MapOrdersSchema },
+  'map:providers': { input: z.strictObject({}), output: MapProvidersSchema },
 } as const;

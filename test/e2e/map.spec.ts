@@ -59,6 +59,9 @@ test('the demo orders at their sites: the search filters the map, a marker opens
   const point = await pagePointOf(map, coordinates?.longitude ?? 0, coordinates?.latitude ?? 0);
   await page.mouse.click(point.x, point.y);
   await expect(page.getByRole('complementary', { name: `Work order ${ORDER}` })).toBeVisible();
+  // The open order's distance rings, said as well as drawn.
+  await expect(map).toHaveAccessibleName(new RegExp(`Rings at [\\d, ]+ miles around #${ORDER}\\.`));
+  await page.screenshot({ path: info.outputPath('map-order-open-light.png') });
 
   // Offline the map is read from the cache and drawn on the bundled basemap.
   await callHost(webHost, 'connectivity:set-offline', { offline: true });

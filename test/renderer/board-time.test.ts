@@ -44,7 +44,7 @@ describe('the board clock', () => {
 });
 
 describe('conflicts on the board', () => {
-  const provider: BoardProvider = { id: 7, name: 'Grace Kim', source: 'assigned', rating: null, ordersDone: 0, busy: [], scheduleCheckedAt: null };
+  const provider: BoardProvider = { id: 7, name: 'Grace Kim', source: 'assigned', rating: null, ordersDone: 0, busy: [], scheduleCheckedAt: null, home: null };
   const block = (id: number, start: string, end: string): BoardBlock => ({
     id,
     providerId: 7,

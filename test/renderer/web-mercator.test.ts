@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markAt, OrderPoints } from '../../src-renderer/lib/map/order-points';
-import { centred, fitted, placeAt, project, screenOf, zoomedAt } from '../../src-renderer/lib/map/web-mercator';
+import { centred, fitted, pixelsPerMile, placeAt, project, screenOf, zoomedAt } from '../../src-renderer/lib/map/web-mercator';
 
 // The map's arithmetic: places where online tiles would put them, a zoom that keeps the place
 // under the pointer, a fit that shows every order, and a click that finds the order under it.
@@ -25,6 +25,11 @@ describe('Web Mercator', () => {
     const after = placeAt(100, 500, zoomedAt(view, 8.5, 100, 500));
     expect(after.longitude).toBeCloseTo(before.longitude, 9);
     expect(after.latitude).toBeCloseTo(before.latitude, 9);
+  });
+
+  it('measures a mile in pixels: the equator’s 24,901 miles are the world’s width, and twice as many pixels to a mile at 60°', () => {
+    expect(pixelsPerMile(0, 0) * 24_901.46).toBeCloseTo(256, 1);
+    expect(pixelsPerMile(60, 10) / pixelsPerMile(0, 10)).toBeCloseTo(2, 6);
   });
 
   it('fits every place in view', () => {

@@ -24,7 +24,7 @@ export interface CacheReadParts {
   savedViews: Pick<SavedViewRepository, 'list' | 'save' | 'delete'>;
 }
 
-type CacheReadChannel = 'workorders:list' | 'dispatch:board' | 'map:orders' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
+type CacheReadChannel = 'workorders:list' | 'dispatch:board' | 'map:orders' | 'map:providers' | 'workorders:get' | 'reference:get' | 'locations:search' | 'views:list' | 'views:save' | 'views:delete';
 
 /** Reference lists are kept until the next pull replaces them: offline, an old list beats none. */
 const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
@@ -92,6 +92,7 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
       return use((parts) => readDispatchBoard(parts, request, now));
     },
     'map:orders': (request) => use(({ db }) => mapPointsOf(db).read(cacheQuery(request))),
+    'map:providers': () => use(({ db }) => mapPointsOf(db).providers()),
     'workorders:get': async ({ id }) => {
       const order = await use(({ workOrders }) => workOrders.get(id));
       if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');

@@ -96,3 +96,12 @@ export function boundsOf(view: MapView): [number, number, number, number] {
   const bottomRight = placeAt(view.width, view.height, view);
   return [topLeft.longitude, bottomRight.latitude, bottomRight.longitude, topLeft.latitude];
 }
+
+const EARTH_RADIUS_METRES = 6_378_137;
+const METRES_PER_MILE = 1_609.344;
+
+/** How many pixels a mile is at a latitude and zoom (Mercator stretches it away from the equator). */
+export function pixelsPerMile(latitude: number, zoom: number): number {
+  const metresPerPixel = (Math.cos((latitude * Math.PI) / 180) * 2 * Math.PI * EARTH_RADIUS_METRES) / worldSize(zoom);
+  return METRES_PER_MILE / metresPerPixel;
+}

@@ -44,7 +44,7 @@ const ORDERS: WorkOrder[] = [
   { id: 1006, title: 'Later', status: ASSIGNED, schedule: exact(P0 + 7 * DAY), location: DALLAS, assignee: assignee(806, 'Xi', 'Later') },
   { id: 1007, title: 'Before', status: ASSIGNED, schedule: exact(P0 - 2 * HOUR), pay: { type: 'fixed', base: { amount: 90 } }, location: DALLAS, assignee: assignee(802, 'Amy', 'Assigned') },
   { id: 1008, title: 'Odd mode', status: ASSIGNED, schedule: { ...window('flexible', P0 + 20 * HOUR, P0 + 22 * HOUR), time_zone: { name: 'UTC' } }, assignee: assignee(801, 'Zed', 'Assigned') },
-  { id: 1010, title: 'Kiosk install', status: { id: 2, name: 'Published' }, schedule: exact(P0 + 10 * HOUR), location: PHOENIX, client: { id: 1, name: 'Acme' }, types_of_work: [{ id: 2, isPrimary: true }] },
+  { id: 1010, title: 'Kiosk install', status: { id: 2, name: 'Published' }, schedule: exact(P0 + 10 * HOUR), location: { ...PHOENIX, coordinates: { latitude: 33.4484, longitude: -112.074, exact: false } }, client: { id: 1, name: 'Acme' }, types_of_work: [{ id: 2, isPrimary: true }] },
   { id: 1011, title: 'Router', status: { id: 9, name: 'Routed' }, schedule: window('between', P0 + 30 * DAY, P0 + 30 * DAY + 4 * HOUR), location: DALLAS, client: { id: 2, name: 'Globex' }, types_of_work: [{ id: 3, isPrimary: true }], routes: { results: [{ technician: { id: 803 } }, { technician: { id: 805 } }] } },
   // Routes answered in a shape the contract does not promise: no provider named, the tray still answers.
   { id: 1016, title: 'Odd routes', status: { id: 9, name: 'Routed' }, schedule: exact(P0 + 90 * DAY), location: DALLAS, client: { id: 3, name: 'Initech' }, routes: 'none' },
@@ -87,8 +87,8 @@ function prepareDataDir(): string {
       { id: 4, user: { id: 805 }, active: false },
     ],
   });
-  // Pat's schedule was checked: booked elsewhere late morning, and next week.
-  new ProviderScheduleRepository(db).write(803, { id: 803 }, [{ start: P0 + 10 * HOUR, end: P0 + 12 * HOUR }, { start: P0 + 7 * DAY, end: P0 + 7 * DAY + HOUR }], CHECKED_AT);
+  // Pat's schedule was checked: based in Phoenix, booked elsewhere late morning, and next week.
+  new ProviderScheduleRepository(db).write(803, { id: 803, coords: { latitude: 33.45, longitude: -112.07, exact: false } }, [{ start: P0 + 10 * HOUR, end: P0 + 12 * HOUR }, { start: P0 + 7 * DAY, end: P0 + 7 * DAY + HOUR }], CHECKED_AT);
   // A change waits for 1002; one for 1001 was refused.
   db.prepare('UPDATE work_orders SET pending = 1 WHERE id IN (1001, 1002)').run();
   db.prepare(
@@ -119,13 +119,13 @@ async function board(input: Record<string, unknown> = {}): Promise<DispatchBoard
 describe('dispatch:board', () => {
   it('has a row per provider: assigned in the period, then pool members, then those worked with, each by name, with their time booked elsewhere', async () => {
     const { providers } = await board();
-    const unchecked = { busy: [], scheduleCheckedAt: null };
+    const unchecked = { busy: [], scheduleCheckedAt: null, home: null };
     expect(providers).toEqual([
       { id: 802, name: 'Amy Assigned', source: 'assigned', rating: null, ordersDone: 0, ...unchecked },
       { id: 801, name: 'Zed Assigned', source: 'assigned', rating: 4.5, ordersDone: 1, ...unchecked },
       { id: 804, name: 'Bo Pool', source: 'pool', rating: null, ordersDone: 0, ...unchecked },
       // Only the booking that meets the period.
-      { id: 803, name: 'Pat Pool', source: 'pool', rating: 4.2, ordersDone: 0, busy: [{ start: P0 + 10 * HOUR, end: P0 + 12 * HOUR }], scheduleCheckedAt: CHECKED_AT },
+      { id: 803, name: 'Pat Pool', source: 'pool', rating: 4.2, ordersDone: 0, busy: [{ start: P0 + 10 * HOUR, end: P0 + 12 * HOUR }], scheduleCheckedAt: CHECKED_AT, home: [33.45, -112.07] },
       { id: 805, name: 'Wes Worked', source: 'worked-with', rating: null, ordersDone: 2, ...unchecked },
       { id: 806, name: 'Xi Later', source: 'worked-with', rating: null, ordersDone: 0, ...unchecked },
     ]);
@@ -176,8 +176,8 @@ describe('dispatch:board', () => {
   it('lists every published and routed order in the tray by start, with its requests and routes, filtered like the list', async () => {
     const { tray } = await board();
     expect(tray.map((order) => order.id)).toEqual([1010, 1011, 1012, 1016]);
-    expect(tray[3]).toMatchObject({ id: 1016, routedTo: [] });
-    expect(tray[0]).toMatchObject({ id: 1010, statusName: 'Published', requests: 2, counterOffers: 1, requestedBy: [803, 804], routedTo: [], attention: ['requests'] });
+    expect(tray[3]).toMatchObject({ id: 1016, routedTo: [], site: null });
+    expect(tray[0]).toMatchObject({ id: 1010, site: [33.4484, -112.074], statusName: 'Published', requests: 2, counterOffers: 1, requestedBy: [803, 804], routedTo: [], attention: ['requests'] });
     expect(tray[1]).toMatchObject({ id: 1011, statusId: 9, statusName: 'Routed', mode: 'between', requests: 0, counterOffers: 0, requestedBy: [], routedTo: [803, 805] });
     expect((await board({ search: 'kiosk' })).tray.map((order) => order.id)).toEqual([1010]);
     expect((await board({ client: 2 })).tray.map((order) => order.id)).toEqual([1011]);

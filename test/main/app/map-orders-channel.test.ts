@@ -4,6 +4,8 @@ import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { MapOrders } from '../../../src-shared/ipc/map';
 import { createApp } from '../../../src-main/app/create-app';
 import { openCache } from '../../../src-main/db/database';
+import { ProviderCandidates } from '../../../src-main/db/provider-candidates';
+import { ProviderScheduleRepository } from '../../../src-main/db/provider-schedule-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { cacheFilePath } from '../../../src-main/environments/environment-manager';
 import { EnvironmentSettingsStore } from '../../../src-main/environments/environment-settings';
@@ -32,6 +34,9 @@ beforeAll(() => {
   new EnvironmentSettingsStore(dataDir, createMemoryLogger()).setActive('sandbox');
   const db = openCache(cacheFilePath(dataDir, 'sandbox'));
   new WorkOrderRepository(db).upsertMany(ORDERS);
+  // Home bases: one from a schedule check, one from an order's nearby search (and one without a place).
+  new ProviderScheduleRepository(db).write(801, { id: 801, first_name: 'Zed', last_name: 'Checked', coords: { latitude: 31.7, longitude: -106.4, exact: false } }, [], 1);
+  new ProviderCandidates(db).saveSearch(1, 50, { metadata: { total: 3, page: 1, pages: 1, per_page: 25 }, actions: [], results: [{ id: 801, coords: { latitude: 0, longitude: 0 } }, { id: 802, coords: { latitude: 30.3, longitude: -97.7, distance: 3 } }, { id: 803, coords: null }] }, 1);
   db.close();
   const logger = createMemoryLogger();
   app = createApp({ dataDir, host: 'web', logger, secretStore: new MemorySecretStore() });
@@ -67,6 +72,18 @@ describe('map:orders', () => {
     for (const input of [{ page: 2 }, { sort: 'title' }, { bounds: [0, 0, 1, 1] }, { search: 'x'.repeat(201) }]) {
       expect(await dispatch('map:orders', input)).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
     }
+  });
+});
+
+describe('map:providers', () => {
+  it('answers each home base the cache knows once, a checked schedule’s before a search’s', async () => {
+    const answer = await dispatch('map:providers', {});
+    expect(answer).toMatchObject({ ok: true });
+    const homes = (answer as { value: { id: number; latitude: number; longitude: number }[] }).value;
+    expect(homes.map(({ id, latitude, longitude }) => [id, latitude, longitude])).toEqual([
+      [801, 31.7, -106.4],
+      [802, 30.3, -97.7],
+    ]);
   });
 });
 

@@ -28,15 +28,16 @@ const block: BoardBlock = {
   pending: false,
   refused: false,
 };
-const tray: TrayOrder = { ...block, id: 10008, title: 'VoIP handset rollout', statusId: 2, statusName: 'Published', requests: 1, counterOffers: 0, routedTo: [], requestedBy: [3002] };
+// Its site in Austin; Luis Ramos is based in Round Rock, Grace Kim's home base is not known.
+const tray: TrayOrder = { ...block, id: 10008, title: 'VoIP handset rollout', statusId: 2, statusName: 'Published', requests: 1, counterOffers: 0, routedTo: [], requestedBy: [3002], site: [30.2672, -97.7431] };
 
 function board(): DispatchBoard {
   return {
     from: 0,
     to: 1,
     providers: [
-      { id: 3001, name: 'Grace Kim', source: 'assigned', rating: 4.8, ordersDone: 3, busy: [], scheduleCheckedAt: null },
-      { id: 3002, name: 'Luis Ramos', source: 'pool', rating: null, ordersDone: 0, busy: [], scheduleCheckedAt: null },
+      { id: 3001, name: 'Grace Kim', source: 'assigned', rating: 4.8, ordersDone: 3, busy: [], scheduleCheckedAt: null, home: null },
+      { id: 3002, name: 'Luis Ramos', source: 'pool', rating: null, ordersDone: 0, busy: [], scheduleCheckedAt: null, home: [30.5083, -97.6789] },
     ],
     blocks: [block],
     tray: [tray],
@@ -116,7 +117,12 @@ describe('DispatchView', () => {
     api.answer('workorders:get', ({ id }) => orderIn(id, { id: 2, name: 'Published' }));
     api.answer('workorders:assign', () => receipt(2));
     screen.getByRole('button', { name: /^#10008 / }).focus();
-    await person.keyboard('{Enter}{ArrowDown}{Enter}');
+    await person.keyboard('{Enter}');
+    // While it is carried, each row says how far the provider is based from its site, where known.
+    const rows = within(screen.getByRole('list', { name: 'Providers' })).getAllByRole('listitem');
+    expect(rows[1]?.textContent).toMatch(/Requested this order · 17 mi away/);
+    expect(rows[0]?.textContent).not.toMatch(/mi away/);
+    await person.keyboard('{ArrowDown}{Enter}');
     const dialog = await screen.findByRole('dialog', { name: '#10008 to Luis Ramos' });
     expect(dialog.textContent).toContain('Luis Ramos requested this order.');
     await person.click(within(dialog).getByRole('button', { name: 'Assign' }));

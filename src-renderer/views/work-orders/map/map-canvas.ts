@@ -4,6 +4,13 @@ import { clusterRadius, ORDER_RADIUS, type Mark } from '../../../lib/map/order-p
 import { statusColours } from '../../../lib/map/status-colours';
 import type { MapView } from '../../../lib/map/web-mercator';
 
+/** Distance rings around one site: its point on screen and each ring's radius. */
+export interface Rings {
+  x: number;
+  y: number;
+  radii: { miles: number; pixels: number }[];
+}
+
 /** The basemap is drawn this much beyond each edge, so a pan shows drawn land, not a gap. */
 const MARGIN = 0.5;
 
@@ -55,7 +62,8 @@ export class MapCanvas {
     return true;
   }
 
-  paint(view: MapView, marks: readonly Mark[], selectedId: number | undefined): void {
+  /** `rings`: the selected order's distance rings (its site and each radius in pixels), drawn under the marks. */
+  paint(view: MapView, marks: readonly Mark[], selectedId: number | undefined, rings?: Rings, homes: readonly { x: number; y: number }[] = []): void {
     const scale = window.devicePixelRatio || 1;
     const width = Math.round(view.width * scale);
     const height = Math.round(view.height * scale);
@@ -70,6 +78,8 @@ export class MapCanvas {
     context.fillStyle = style.getPropertyValue('--map-water').trim() || '#dce6f0';
     context.fillRect(0, 0, view.width, view.height);
     this.#copyBasemap(context, view);
+    if (rings) this.#paintRings(context, rings, style);
+    this.#paintHomes(context, homes, style);
     this.#paintMarks(context, marks, selectedId, style);
   }
 
@@ -81,6 +91,40 @@ export class MapCanvas {
     const left = (bitmap.view.x - bitmap.view.width * (0.5 + MARGIN)) * factor - (view.x - view.width / 2);
     const top = (bitmap.view.y - bitmap.view.height * (0.5 + MARGIN)) * factor - (view.y - view.height / 2);
     context.drawImage(bitmap.canvas, left, top, (bitmap.canvas.width / bitmap.scale) * factor, (bitmap.canvas.height / bitmap.scale) * factor);
+  }
+
+  #paintRings(context: CanvasRenderingContext2D, rings: Rings, style: CSSStyleDeclaration): void {
+    const colour = style.getPropertyValue('--focus-ring').trim() || '#1f6feb';
+    const text = style.getPropertyValue('--text').trim() || '#000';
+    context.save();
+    context.setLineDash([5, 4]);
+    context.lineWidth = 1.25;
+    context.strokeStyle = colour;
+    context.fillStyle = text;
+    context.font = '600 10px system-ui, sans-serif';
+    context.textAlign = 'left';
+    context.textBaseline = 'bottom';
+    for (const ring of rings.radii) {
+      context.beginPath();
+      context.arc(rings.x, rings.y, ring.pixels, 0, 2 * Math.PI);
+      context.stroke();
+      context.fillText(`${ring.miles} mi`, rings.x + ring.pixels * Math.SQRT1_2 + 2, rings.y - ring.pixels * Math.SQRT1_2);
+    }
+    context.restore();
+  }
+
+  /** Home bases: small squares, under the orders, in the text colour so they read in both themes. */
+  #paintHomes(context: CanvasRenderingContext2D, homes: readonly { x: number; y: number }[], style: CSSStyleDeclaration): void {
+    if (homes.length === 0) return;
+    context.fillStyle = style.getPropertyValue('--surface').trim() || '#fff';
+    context.strokeStyle = style.getPropertyValue('--text').trim() || '#000';
+    context.lineWidth = 1.5;
+    for (const home of homes) {
+      context.beginPath();
+      context.rect(home.x - 4, home.y - 4, 8, 8);
+      context.fill();
+      context.stroke();
+    }
   }
 
   #paintMarks(context: CanvasRenderingContext2D, marks: readonly Mark[], selectedId: number | undefined, style: CSSStyleDeclaration): void {
