@@ -5,6 +5,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { statusBySlug } from '../../src-shared/api/status';
 import type { Deliverable, DeliverableOrder, DeliverablesFilter, DeliverablesFilterOption, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import type { CacheDatabase } from './database';
+import { perDatabase } from './per-database';
 
 // The review queue over the cache: every provider's file waiting for review on an order under way
 // or done, newest first, with its order's summary and its folder's completeness. The same orders
@@ -194,14 +195,5 @@ export class DeliverablesRepository {
   }
 }
 
-const repositories = new WeakMap<CacheDatabase, DeliverablesRepository>();
-
 /** One repository (its prepared statements) per open cache. */
-export function deliverablesRepository(db: CacheDatabase): DeliverablesRepository {
-  let repository = repositories.get(db);
-  if (!repository) {
-    repository = new DeliverablesRepository(db);
-    repositories.set(db, repository);
-  }
-  return repository;
-}
+export const deliverablesRepository: (db: CacheDatabase) => DeliverablesRepository = perDatabase((db) => new DeliverablesRepository(db));

@@ -3,7 +3,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
 import { bodyKeyOf, fieldOfPath } from '../../src-renderer/lib/job/job-fields';
 import { siteToUtc, utcToSite } from '../../src-renderer/lib/site-time';
-import { addressKeyOf, emptyValues, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/lib/job/job-values';
+import { addressKeyOf, emptyValues, siteZoneOf, valuesFromOrder, zoneOfValues, type JobValues } from '../../src-renderer/lib/job/job-values';
 import { bodyFromValues, changedKeys } from '../../src-renderer/lib/job/job-body';
 
 type Order = Partial<WorkOrder> & Record<string, unknown>;
@@ -190,6 +190,16 @@ describe('zoneOfValues', () => {
     expect(zoneOfValues(elPaso, placed)).toBe('America/Denver');
     // Another address typed since: the state's zone until main has placed it.
     expect(zoneOfValues({ ...elPaso, address: { ...elPaso.address, zip: '75201', city: 'Dallas' } }, placed)).toBe(CHICAGO);
+  });
+
+  it('keeps an edited order’s own zone for a changed address in its state until main has placed it', () => {
+    const dallas = { ...emptyValues(), locationMode: 'custom' as const, address: { ...emptyValues().address, city: 'Dallas', state: 'TX', zip: '75201', country: 'US' } };
+    const site = { values: dallas, zone: CHICAGO };
+    const elPaso = { ...dallas, address: { ...dallas.address, city: 'El Paso', zip: '79901' } };
+    expect(siteZoneOf(elPaso, site)).toBe(CHICAGO);
+    expect(siteZoneOf(elPaso, site, { key: addressKeyOf(elPaso.address), zone: 'America/Denver' })).toBe('America/Denver');
+    // A placing of the unchanged address never overrides the marketplace's own zone.
+    expect(siteZoneOf(dallas, site, { key: addressKeyOf(dallas.address), zone: 'America/Denver' })).toBe(CHICAGO);
   });
 
   it('takes a saved location’s zone from its state and country', () => {

@@ -3,6 +3,7 @@ import type { WorkOrderListRequest } from '../../../src-shared/ipc/channels';
 import type { ChannelOutput } from '../../../src-shared/ipc/contract';
 import type { CacheDatabase } from '../../db/database';
 import { MapPoints } from '../../db/map-points';
+import { perDatabase } from '../../db/per-database';
 import { deliverablesRepository } from '../../db/deliverables-repository';
 import type { ReferenceDataRepository } from '../../db/reference-data-repository';
 import type { SavedLocationRepository } from '../../db/saved-location-repository';
@@ -29,17 +30,7 @@ type CacheReadChannel = 'workorders:list' | 'dispatch:board' | 'map:orders' | 'm
 /** Reference lists are kept until the next pull replaces them: offline, an old list beats none. */
 const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
 
-/** Prepared once per cache, as the board's readers are. */
-const mapPoints = new WeakMap<CacheDatabase, MapPoints>();
-
-function mapPointsOf(db: CacheDatabase): MapPoints {
-  let found = mapPoints.get(db);
-  if (!found) {
-    found = new MapPoints(db);
-    mapPoints.set(db, found);
-  }
-  return found;
-}
+const mapPointsOf = perDatabase((db) => new MapPoints(db));
 
 function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
   return {

@@ -3,6 +3,7 @@ import type { FoundProviders, ProviderCandidate } from '../../../src-shared/ipc/
 import type { CacheDatabase } from '../../db/database';
 import { DispatchBoardOrders } from '../../db/dispatch-board-orders';
 import { DispatchBoardProviders } from '../../db/dispatch-board-providers';
+import { perDatabase } from '../../db/per-database';
 import type { Outbox } from '../../outbox/outbox';
 import type { Handlers } from '../dispatcher';
 import type { UseWorkspace } from './use-workspace';
@@ -13,17 +14,7 @@ export interface DispatchBoardParts {
   outbox: Pick<Outbox, 'entries'>;
 }
 
-/** Prepared once per cache: a workspace keeps its database open until the environment changes. */
-const readers = new WeakMap<CacheDatabase, { orders: DispatchBoardOrders; providers: DispatchBoardProviders }>();
-
-function readersOf(db: CacheDatabase) {
-  let found = readers.get(db);
-  if (!found) {
-    found = { orders: new DispatchBoardOrders(db), providers: new DispatchBoardProviders(db) };
-    readers.set(db, found);
-  }
-  return found;
-}
+const readersOf = perDatabase((db) => ({ orders: new DispatchBoardOrders(db), providers: new DispatchBoardProviders(db) }));
 
 /** A refused change stays on its order until the coordinator retries or discards it: the list and the board say so. */
 export function refusedOrderIds(entries: Pick<Outbox, 'entries'>['entries']): Set<number> {

@@ -1,20 +1,11 @@
 import type { CacheDatabase } from '../../db/database';
 import { InsightsRepository } from '../../db/insights-repository';
+import { perDatabase } from '../../db/per-database';
 import type { ReferenceDataRepository } from '../../db/reference-data-repository';
 import type { Handlers } from '../dispatcher';
 import type { UseWorkspace } from './use-workspace';
 
-/** Prepared once per cache: a workspace keeps its database open until the environment changes. */
-const repositories = new WeakMap<CacheDatabase, InsightsRepository>();
-
-function repositoryOf(db: CacheDatabase): InsightsRepository {
-  let repository = repositories.get(db);
-  if (!repository) {
-    repository = new InsightsRepository(db);
-    repositories.set(db, repository);
-  }
-  return repository;
-}
+const repositoryOf = perDatabase((db) => new InsightsRepository(db));
 
 /** The cached types of work, by id; an old list beats none offline. */
 function typeNames(referenceData: Pick<ReferenceDataRepository, 'get'>): Map<number, string> {

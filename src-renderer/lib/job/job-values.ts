@@ -180,14 +180,21 @@ export interface KnownSite {
   zone: string | undefined;
 }
 
-const locationKey = (values: JobValues) => JSON.stringify([values.locationMode, values.savedLocation?.id, addressKeyOf(values.address)]);
+/** The site as far as the state-or-country rule sees it. */
+const regionKey = (values: JobValues) => JSON.stringify([values.locationMode, values.savedLocation?.id, values.address.state.trim(), values.address.country]);
 
 /**
  * The zone a form's times are read in: the marketplace's own for a site it has placed (an order
- * being edited or copied) while the location stays that site, else worked out from the location.
+ * being edited or copied) while the location stays in that site's state, until main has placed a
+ * changed address (`placed`: then the zone at its point, which may differ inside one state); else
+ * worked out from the location.
  */
 export function siteZoneOf(values: JobValues, site?: KnownSite, placed?: PlacedAddress): string | undefined {
-  if (site?.zone && locationKey(values) === locationKey(site.values)) return site.zone;
+  const placedZone = placed && values.locationMode === 'custom' && placed.key === addressKeyOf(values.address) ? placed.zone : undefined;
+  if (site?.zone && regionKey(values) === regionKey(site.values)) {
+    const unchanged = values.locationMode !== 'custom' || addressKeyOf(values.address) === addressKeyOf(site.values.address);
+    if (unchanged || placedZone === undefined) return site.zone;
+  }
   return zoneOfValues(values, placed);
 }
 
