@@ -10,7 +10,7 @@ import { DirectoryStateRepository } from '../db/directory-state-repository';
 import { ReferenceDataRepository } from '../db/reference-data-repository';
 import { SavedLocationRepository } from '../db/saved-location-repository';
 import { SavedViewRepository } from '../db/saved-view-repository';
-import { ProviderScheduleRepository } from '../db/provider-schedule-repository';
+import { WorkspaceProviders } from './workspace-providers';
 import { TalentPoolRepository } from '../db/talent-pool-repository';
 import { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import { WorkOrderRepository } from '../db/work-order-repository';
@@ -18,11 +18,6 @@ import { SyncCache } from '../sync/sync-cache';
 import { SyncService, type SyncStatus } from '../sync/sync-service';
 import type { WorkOrderPartsPullDependencies } from '../sync/work-order-parts-pull';
 import { refreshWorkOrder } from '../sync/work-order-refresh';
-import { checkProviderSchedules, SCHEDULE_FRESH_MS } from '../sync/provider-schedule-check';
-import { findProviders, lookUpProvider } from '../sync/find-providers';
-import { ProviderCandidates } from '../db/provider-candidates';
-import type { FoundProviders, ProviderCandidate } from '../../src-shared/ipc/find-provider';
-import type { ScheduleCheck } from '../../src-shared/ipc/dispatch';
 import { Lifecycle } from './lifecycle';
 import { WebhookAdmin } from '../webhooks/webhook-admin';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
@@ -76,8 +71,7 @@ export class Workspace {
   readonly parts: WorkOrderPartsRepository;
   readonly outbox: Outbox;
   readonly savedViews: SavedViewRepository;
-  readonly schedules: ProviderScheduleRepository;
-  readonly candidates: ProviderCandidates;
+  readonly providers: WorkspaceProviders;
   readonly #lifecycle = new Lifecycle('ENVIRONMENT_SWITCHED');
   #remote: Promise<WorkspaceRemote> | undefined;
   /** The remote once connected, for answers that must not connect (status reads). */
@@ -95,8 +89,6 @@ export class Workspace {
     this.parts = new WorkOrderPartsRepository(this.db);
     this.#syncCache = new SyncCache(this.db, this.workOrders);
     this.savedViews = new SavedViewRepository(this.db);
-    this.schedules = new ProviderScheduleRepository(this.db);
-    this.candidates = new ProviderCandidates(this.db);
     const { events, logger } = options;
     this.outbox = new Outbox({
       db: this.db,
@@ -117,6 +109,7 @@ export class Workspace {
         applied: (entry) => events.emit('outbox:did-apply', entry),
       },
     });
+    this.providers = new WorkspaceProviders({ db: this.db, workOrders: this.workOrders, outbox: this.outbox, remote: () => this.remote() });
     // A change waiting is a reason to connect: the outbox drains by itself, on launch too.
     this.outbox.onReady(() => this.#connectForOutbox());
   }
@@ -188,31 +181,6 @@ export class Workspace {
     await lifecycle.run(() => refreshWorkOrder(id, { workOrders: client.workOrders, cache: this.#syncCache, parts: this.#partsPull(client) }, lifecycle.signal));
     this.options.events.emit('workorders:did-change', { ids: [id] });
     return this.detail(id);
-  }
-
-  /** Fetches the marketplace schedules of the board's providers not checked lately (checkProviderSchedules). */
-  async checkProviderSchedules(ids: readonly number[]): Promise<ScheduleCheck> {
-    // A change of ours still on its way would read as a booking elsewhere: check once it has landed.
-    if (this.outbox.counts().pending > 0 || this.schedules.due(ids, Date.now() - SCHEDULE_FRESH_MS).length === 0) return { checked: 0, failed: 0 };
-    const { client, lifecycle } = await this.remote();
-    return lifecycle.run(() => checkProviderSchedules(ids, { users: client.company, schedules: this.schedules, now: Date.now }, lifecycle.signal));
-  }
-
-  /** Who could take the order: nearby on the marketplace (kept for offline) and the cache's own (find-providers.ts). */
-  async findProviders(workOrderId: number, radius: number): Promise<FoundProviders> {
-    if (!this.workOrders.get(workOrderId)) throw new AppError('WORK_ORDER_NOT_FOUND');
-    const search = async (id: number, miles: number) => {
-      const { client, lifecycle } = await this.remote();
-      return lifecycle.run(() => client.parts.providersAround(id, { radius: miles }, { signal: lifecycle.signal }));
-    };
-    return findProviders(workOrderId, radius, { candidates: this.candidates, search, now: Date.now });
-  }
-
-  /** One provider by id, from the marketplace now. */
-  async lookUpProvider(workOrderId: number, providerId: number): Promise<ProviderCandidate> {
-    const { client, lifecycle } = await this.remote();
-    const user = (id: number) => lifecycle.run(() => client.company.user(id, { signal: lifecycle.signal }));
-    return lookUpProvider(workOrderId, providerId, { candidates: this.candidates, schedules: this.schedules, user, now: Date.now });
   }
 
   /** Drops the client so the next use connects again: after new credentials or new addresses. */

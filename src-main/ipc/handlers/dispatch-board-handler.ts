@@ -40,26 +40,28 @@ export function readDispatchBoard({ db, outbox }: DispatchBoardParts, request: D
 
 /** What checking schedules uses of a workspace. */
 export interface ScheduleCheckParts {
-  checkProviderSchedules(ids: readonly number[]): Promise<ScheduleCheck>;
+  providers: { checkSchedules(ids: readonly number[]): Promise<ScheduleCheck> };
 }
 
 /** The board's one request to the marketplace: its rows' booked time, so a drop onto it asks first. */
 export function scheduleCheckHandler(use: UseWorkspace<ScheduleCheckParts>): Pick<Handlers, 'dispatch:check-schedules'> {
   return {
-    'dispatch:check-schedules': ({ providerIds }) => use((workspace) => workspace.checkProviderSchedules(providerIds)),
+    'dispatch:check-schedules': ({ providerIds }) => use(({ providers }) => providers.checkSchedules(providerIds)),
   };
 }
 
 /** What finding a provider uses of a workspace. */
 export interface FindProviderParts {
-  findProviders(workOrderId: number, radius: number): Promise<FoundProviders>;
-  lookUpProvider(workOrderId: number, providerId: number): Promise<ProviderCandidate>;
+  providers: {
+    find(workOrderId: number, radius: number): Promise<FoundProviders>;
+    lookUp(workOrderId: number, providerId: number): Promise<ProviderCandidate>;
+  };
 }
 
 /** Finding a provider for an order: nearby on the marketplace and the cache's own, and one by id. */
 export function findProviderHandlers(use: UseWorkspace<FindProviderParts>): Pick<Handlers, 'providers:find' | 'providers:lookup'> {
   return {
-    'providers:find': ({ workOrderId, radius }) => use((workspace) => workspace.findProviders(workOrderId, radius)),
-    'providers:lookup': ({ workOrderId, providerId }) => use((workspace) => workspace.lookUpProvider(workOrderId, providerId)),
+    'providers:find': ({ workOrderId, radius }) => use(({ providers }) => providers.find(workOrderId, radius)),
+    'providers:lookup': ({ workOrderId, providerId }) => use(({ providers }) => providers.lookUp(workOrderId, providerId)),
   };
 }
