@@ -1,3 +1,4 @@
+import { formatMomentRange } from '../../src-shared/domain/moments';
 import { fromAbsolute, parseDate, startOfWeek, toZoned, type ZonedDateTime } from '@internationalized/date';
 import type { BoardOrder } from '../../src-shared/ipc/dispatch';
 import type { ServiceWindowInput } from '../../src-shared/api/schedule';
@@ -107,3 +108,19 @@ export function movedSpan(order: Pick<BoardOrder, 'mode' | 'start' | 'end' | 'ti
   return { start: move(order.start), end: move(order.end) };
 }
 
+
+/** Ranges already said: a row scrolled into view says its blocks' times again, and Intl is slow to. */
+const rangeTexts = new Map<string, string>();
+const RANGE_TEXTS_KEPT = 20_000;
+
+/** `formatMomentRange`, remembered: the same block in the same zone reads the same. */
+export function rangeText(start: number, end: number, zone: string): string {
+  const key = `${start}|${end}|${zone}`;
+  let text = rangeTexts.get(key);
+  if (text === undefined) {
+    text = formatMomentRange(start, end, zone);
+    if (rangeTexts.size >= RANGE_TEXTS_KEPT) rangeTexts.clear();
+    rangeTexts.set(key, text);
+  }
+  return text;
+}

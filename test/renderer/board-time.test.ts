@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
 import { conflictsOf, outsideWindow, overlappingIds } from '../../src-renderer/lib/board-conflicts';
 import { group, indexById, withMoves } from '../../src-renderer/lib/board-rows';
-import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
+import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, rangeText, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
+import { formatMomentRange } from '../../src-shared/domain/moments';
 
 const utc = (text: string) => Date.parse(`${text}Z`);
 const NEW_YORK = 'America/New_York';
@@ -113,5 +114,15 @@ describe('rows with queued moves', () => {
     ]);
     expect(rows.get(9)).toBe(answered.get(9));
     expect(withMoves(answered, indexById(blocks), {})).toBe(answered);
+  });
+});
+
+describe('rangeText', () => {
+  it('says a range as formatMomentRange does, the same text again from memory', () => {
+    const start = utc('2030-01-02T14:00:00');
+    const first = rangeText(start, start + 7_200_000, 'America/Denver');
+    expect(first).toBe(formatMomentRange(start, start + 7_200_000, 'America/Denver'));
+    expect(rangeText(start, start + 7_200_000, 'America/Denver')).toBe(first);
+    expect(rangeText(start, start + 7_200_000, 'UTC')).not.toBe(first);
   });
 });
