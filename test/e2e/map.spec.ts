@@ -59,7 +59,13 @@ test('the demo orders at their sites: the search filters the map, a marker opens
   const point = await pagePointOf(map, coordinates?.longitude ?? 0, coordinates?.latitude ?? 0);
   await page.mouse.click(point.x, point.y);
   await expect(page.getByRole('complementary', { name: `Work order ${ORDER}` })).toBeVisible();
-  // The open order's distance rings, said as well as drawn.
+  // The open order stays in view as its detail narrows the map, with its distance rings, said as well as drawn.
+  const inView = async () => {
+    const kept = await pagePointOf(map, coordinates?.longitude ?? 0, coordinates?.latitude ?? 0);
+    const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
+    return kept.x > box.x && kept.x < box.x + box.width && kept.y > box.y && kept.y < box.y + box.height;
+  };
+  await expect.poll(inView).toBe(true);
   await expect(map).toHaveAccessibleName(new RegExp(`Rings at [\\d, ]+ miles around #${ORDER}\\.`));
   await page.screenshot({ path: info.outputPath('map-order-open-light.png') });
 
