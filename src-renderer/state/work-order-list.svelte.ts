@@ -56,6 +56,8 @@ export class WorkOrderList {
   openId = $state<number | undefined>();
   /** The map shown beside the list (m). */
   mapShown = $state(false);
+  /** A provider's home base each row says its distance from (a display choice, not a filter). */
+  distanceFrom = $state.raw<{ id: number; name: string; latitude: number; longitude: number } | undefined>();
 
   /** Told of every page read, so holders of rows (the selection) keep their newest state. */
   readonly #onRows: (rows: readonly WorkOrder[]) => void;

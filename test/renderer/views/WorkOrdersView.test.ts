@@ -8,7 +8,12 @@ import { readyDraft } from '../support/orders';
 
 vi.mock('../../../src-renderer/lib/api', () => import('../support/fake-api'));
 
-const ORDERS: WorkOrder[] = [readyDraft(10012, 'Replace the rooftop unit'), workOrder(10013, { title: 'Door closer' }), workOrder(10014, { title: 'Window film' })];
+const ORDERS: WorkOrder[] = [
+  readyDraft(10012, 'Replace the rooftop unit'),
+  // In Austin: a row can say how far it is from a provider's home base.
+  workOrder(10013, { title: 'Door closer', location: { city: 'Austin', state: 'TX', coordinates: { latitude: 30.2672, longitude: -97.7431, exact: false } } }),
+  workOrder(10014, { title: 'Window film' }),
+];
 
 /** The grid's rows, by the title each shows. */
 const titles = () => within(screen.getByRole('grid')).getAllByTestId('row-title').map((title) => title.textContent);
@@ -88,5 +93,17 @@ describe('WorkOrdersView', () => {
     const person = await shown();
     await person.keyboard('jp');
     await waitFor(() => expect(api.inputsOf('workorders:publish')).toEqual([{ id: 10012 }]));
+  });
+
+  it('says each site’s distance from a provider’s home base chosen under Filters, where the site is placed', async () => {
+    api.answer('map:providers', () => [{ id: 3002, name: 'Luis Ramos', latitude: 30.5083, longitude: -97.6789 }]);
+    const person = await shown();
+    await person.click(screen.getByRole('button', { name: 'More filters' }));
+    const panel = await screen.findByRole('dialog', { name: 'More filters' });
+    await waitFor(() => expect(within(panel).getByRole('option', { name: 'Luis Ramos' })).toBeTruthy());
+    await person.selectOptions(within(panel).getByRole('combobox', { name: 'Distance from' }), 'Luis Ramos');
+    const rows = within(screen.getByRole('grid')).getAllByRole('row');
+    await waitFor(() => expect(rows.find((row) => row.textContent?.includes('Door closer'))?.textContent).toMatch(/17 mi from Luis Ramos/));
+    expect(rows.find((row) => row.textContent?.includes('Window film'))?.textContent).not.toMatch(/mi from/);
   });
 });
