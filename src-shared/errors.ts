@@ -55,6 +55,8 @@ export const ERROR_CODES = {
   ATTACHMENT_NOT_UPLOADED: 'That file is still waiting to be uploaded; it opens here once the marketplace has it.',
   LOCATION_NOT_FOUND: 'That saved location is not in the offline copy.',
   TAG_NOT_FOUND: 'That tag is not in the offline copy of the company tags; a sync may bring it.',
+  MAP_TILES_OFF: 'No online map tiles are set: the map draws its own basemap.',
+  MAP_TILE_UNAVAILABLE: 'That map tile could not be fetched; the map draws its own basemap there.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

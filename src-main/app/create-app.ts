@@ -6,6 +6,7 @@ import type { Handlers } from '../ipc/dispatcher';
 import { cacheReadHandlers } from '../ipc/handlers/cache-read-handlers';
 import { findProviderHandlers, scheduleCheckHandler } from '../ipc/handlers/dispatch-board-handler';
 import { geoHandlers } from '../ipc/handlers/geo-handler';
+import { mapTileHandler } from '../ipc/handlers/map-tile-handler';
 import { directoryReadHandlers } from '../ipc/handlers/directory-read-handlers';
 import { environmentHandlers } from '../ipc/handlers/environment-handlers';
 import { syncHandlers } from '../ipc/handlers/sync-handlers';
@@ -139,6 +140,7 @@ export function createApp(config: AppConfig): App {
     ...scheduleCheckHandler(use),
     ...findProviderHandlers(use),
     ...geoHandlers(),
+    ...mapTileHandler(() => settings.get()),
     ...directoryReadHandlers(use),
     ...environmentHandlers(services),
     ...syncHandlers(use),

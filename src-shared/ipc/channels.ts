@@ -8,6 +8,7 @@ import { TalentPoolAttributeSchema } from '../api/talent-pool';
 import { WorkOrderSchema } from '../api/work-order';
 import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
+import { isTileTemplate } from '../domain/map-tiles';
 import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
@@ -84,6 +85,12 @@ export const SettingsSchema = z.object({
   importMapping: z
     .record(z.string().max(200), z.string().max(40))
     .refine((mapping) => Object.keys(mapping).length <= 500, 'At most 500 remembered column headings')
+    .optional(),
+  /** The map's online tile source (src-shared/domain/map-tiles.ts); empty or absent: off, and nothing is fetched. */
+  mapTiles: z
+    .string()
+    .max(500)
+    .refine((text) => text === '' || isTileTemplate(text), 'An https:// address with {z}, {x} and {y} once each')
     .optional(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -25,7 +25,13 @@ export type MapOrders = z.infer<typeof MapOrdersSchema>;
 export const MapProvidersSchema = z.array(z.object({ id: z.number().int(), name: z.string(), latitude: z.number(), longitude: z.number() }));
 export type MapProviders = z.infer<typeof MapProvidersSchema>;
 
+/** One tile of the online source, fetched by main: its type and bytes (base64). */
+export const MapTileSchema = z.object({ mime: z.string().max(100), data: z.string() });
+export type MapTile = z.infer<typeof MapTileSchema>;
+
 export const mapChannels = {
+  /** Refused with MAP_TILES_OFF while Settings has no tile source: then nothing is fetched. */
+  'map:tile': { input: z.strictObject({ z: z.number().int().min(0).max(19), x: z.number().int().nonnegative(), y: z.number().int().nonnegative() }), output: MapTileSchema },
   'map:orders': { input: MapOrdersRequestSchema, output: MapOrdersSchema },
   'map:providers': { input: z.strictObject({}), output: MapProvidersSchema },
 } as const;
