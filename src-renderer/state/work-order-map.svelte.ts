@@ -6,6 +6,8 @@ import { centred, fitted, panned, screenOf, zoomedAt, type MapView } from '../li
 import * as service from '../services/map';
 import { cacheChanges } from './cache-changes.svelte';
 
+/** How far an arrow key moves the map, in pixels. */
+const PAN_PX = 120;
 /** How close the map comes to one order it is asked to show. */
 const ORDER_ZOOM = 10;
 
@@ -86,6 +88,24 @@ export class WorkOrderMap {
 
   zoomTo(zoom: number, screenX?: number, screenY?: number): void {
     if (this.view) this.view = zoomedAt(this.view, zoom, screenX, screenY);
+  }
+
+  /** A key of the map's own (arrows move it, plus and minus zoom, 0 shows every order); answers whether it was one. */
+  key(key: string): boolean {
+    const view = this.view;
+    if (!view) return false;
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => this.pan(PAN_PX, 0),
+      ArrowRight: () => this.pan(-PAN_PX, 0),
+      ArrowUp: () => this.pan(0, PAN_PX),
+      ArrowDown: () => this.pan(0, -PAN_PX),
+      '+': () => this.zoomTo(view.zoom + 1),
+      '=': () => this.zoomTo(view.zoom + 1),
+      '-': () => this.zoomTo(view.zoom - 1),
+      '0': () => this.fit(),
+    };
+    moves[key]?.();
+    return key in moves;
   }
 
   /** Brings an order into view (selected in the list): left alone when it is in view already. */

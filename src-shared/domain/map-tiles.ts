@@ -17,3 +17,13 @@ export function tileUrl(template: string, z: number, x: number, y: number): stri
   if (!Number.isInteger(z) || z < 0 || z > MAX_TILE_ZOOM || !Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= size || y >= size) return undefined;
   return template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
 }
+
+/** The tile server's host, said beside the map as its attribution; undefined for no template. */
+export function tileHost(template: string | undefined): string | undefined {
+  if (!template) return undefined;
+  try {
+    return new URL(template.replace(/\{[zxy]\}/g, '0')).host;
+  } catch {
+    return undefined;
+  }
+}

@@ -99,4 +99,22 @@ describe('SettingsView', () => {
     await waitFor(() => expect(api.inputsOf('session:sign-in')).toEqual([{ environment: 'sandbox' }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('sets the map’s online tiles only to an https address with {z}, {x} and {y}, and turns them off again', async () => {
+    const person = await shown();
+    const section = screen.getByRole('region', { name: 'Map tiles' });
+    expect(within(section).getByRole('status').textContent).toMatch(/^Off/);
+    const address = within(section).getByRole('textbox', { name: 'Tile address' });
+    await person.type(address, 'http://tiles.example/{{z}/{{x}.png');
+    await person.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(within(section).getByRole('alert').textContent).toMatch(/https:\/\/ address with \{z\}, \{x\} and \{y\}/);
+    expect(api.inputsOf('settings:update')).toEqual([]);
+    await person.clear(address);
+    await person.type(address, 'https://tiles.example/{{z}/{{x}/{{y}.png');
+    await person.click(within(section).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.inputsOf('settings:update')).toEqual([{ mapTiles: 'https://tiles.example/{z}/{x}/{y}.png' }]));
+    await waitFor(() => expect(within(section).getByRole('status').textContent).toBe('On: tiles from tiles.example.'));
+    await person.click(within(section).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() => expect(api.inputsOf('settings:update').at(-1)).toEqual({ mapTiles: '' }));
+  });
 });

@@ -63,7 +63,7 @@ export class MapCanvas {
   }
 
   /** `rings`: the selected order's distance rings (its site and each radius in pixels), drawn under the marks. */
-  paint(view: MapView, marks: readonly Mark[], selectedId: number | undefined, rings?: Rings, homes: readonly { x: number; y: number }[] = []): void {
+  paint(view: MapView, marks: readonly Mark[], selectedId: number | undefined, rings?: Rings, homes: readonly { x: number; y: number }[] = [], tiles?: { draw(context: CanvasRenderingContext2D, view: MapView): void }): void {
     const scale = window.devicePixelRatio || 1;
     const width = Math.round(view.width * scale);
     const height = Math.round(view.height * scale);
@@ -78,6 +78,8 @@ export class MapCanvas {
     context.fillStyle = style.getPropertyValue('--map-water').trim() || '#dce6f0';
     context.fillRect(0, 0, view.width, view.height);
     this.#copyBasemap(context, view);
+    // The online tiles where they have arrived; the basemap shows through where they have not.
+    tiles?.draw(context, view);
     if (rings) this.#paintRings(context, rings, style);
     this.#paintHomes(context, homes, style);
     this.#paintMarks(context, marks, selectedId, style);
