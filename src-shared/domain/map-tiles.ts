@@ -20,10 +20,6 @@ export function tileUrl(template: string, z: number, x: number, y: number): stri
 
 /** The tile server's host, said beside the map as its attribution; undefined for no template. */
 export function tileHost(template: string | undefined): string | undefined {
-  if (!template) return undefined;
-  try {
-    return new URL(template.replace(/\{[zxy]\}/g, '0')).host;
-  } catch {
-    return undefined;
-  }
+  // No URL class here: src-shared runs where neither the DOM's nor Node's globals are declared.
+  return template ? /^https:\/\/([^/?#]+)/.exec(template)?.[1] : undefined;
 }
