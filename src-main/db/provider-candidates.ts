@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { ProviderProfile } from '../../src-shared/api/provider';
 import type { NearbyProviders } from '../../src-shared/api/provider-search';
 import type { User } from '../../src-shared/api/user';
-import { bookedSpans } from '../../src-shared/domain/booked-time';
+import { bookedSpans, userZone } from '../../src-shared/domain/booked-time';
 import { milesBetween } from '../../src-shared/domain/distance';
 import { overlaps, type Span } from '../../src-shared/domain/time-on-site';
 import type { CandidateSource, ProviderCandidate } from '../../src-shared/ipc/find-provider';
@@ -124,8 +124,7 @@ function distanceOf(user: User | undefined, searched: boolean, site: OrderFacts[
 
 function bookedAt(user: User | undefined, span: Span | undefined): boolean | null {
   if (!span || !user?.upcoming_schedule) return null;
-  const zone = user.time_zone?.name ?? 'UTC';
-  return bookedSpans(user.upcoming_schedule, zone).some((booked) => overlaps(booked, span));
+  return bookedSpans(user.upcoming_schedule, userZone(user)).some((booked) => overlaps(booked, span));
 }
 
 function bookingOf(kept: { busy: Span[]; checkedAt: number | null } | undefined, span: Span | undefined): boolean | null {

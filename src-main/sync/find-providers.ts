@@ -1,10 +1,10 @@
 import type { NearbyProviders } from '../../src-shared/api/provider-search';
 import type { User } from '../../src-shared/api/user';
-import { bookedSpans, withoutSpans } from '../../src-shared/domain/booked-time';
 import type { FoundProviders, ProviderCandidate } from '../../src-shared/ipc/find-provider';
 import { ApiError } from '../api-client/api-error';
 import type { ProviderCandidates } from '../db/provider-candidates';
 import type { ProviderScheduleRepository } from '../db/provider-schedule-repository';
+import { keepSchedule } from './provider-schedule-check';
 
 export interface FindProvidersDependencies {
   candidates: Pick<ProviderCandidates, 'saveSearch' | 'lastSearch' | 'list'>;
@@ -47,8 +47,7 @@ export interface LookupDependencies {
 /** One provider by id (`users/{user}`), kept as a schedule check is, answered as a candidate for the order. */
 export async function lookUpProvider(workOrderId: number, providerId: number, deps: LookupDependencies): Promise<ProviderCandidate> {
   const user = await deps.user(providerId);
-  const booked = bookedSpans(user.upcoming_schedule ?? [], user.time_zone?.name ?? 'UTC');
-  deps.schedules.write(providerId, user, withoutSpans(booked, deps.schedules.ownTime(providerId)), deps.now());
+  keepSchedule(deps.schedules, user, deps.now());
   const found = deps.candidates.list(workOrderId, [{ user, source: 'looked-up' }]).find((candidate) => candidate.id === providerId);
   if (!found) throw new ApiError('API_NOT_FOUND');
   return found;

@@ -1,5 +1,5 @@
 import type { User } from '../../src-shared/api/user';
-import { bookedSpans, withoutSpans } from '../../src-shared/domain/booked-time';
+import { bookedSpans, userZone, withoutSpans } from '../../src-shared/domain/booked-time';
 import { ApiError } from '../api-client/api-error';
 import type { CompanyApi } from '../api-client/company-api';
 import type { ProviderScheduleRepository } from '../db/provider-schedule-repository';
@@ -23,18 +23,10 @@ export interface ProviderScheduleCheckOutcome {
   failed: number;
 }
 
-/** The provider's zone: its name where Intl knows it, else a whole-hour offset, else UTC. */
-function zoneOf(user: User): string {
-  const { name, offset } = user.time_zone ?? {};
-  if (name) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: name });
-      return name;
-    } catch {
-      // A name of the service's own ("Eastern"): the offset says as much for the days ahead.
-    }
-  }
-  return typeof offset === 'number' && Number.isInteger(offset) && offset !== 0 ? `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}` : 'UTC';
+/** Keeps what a `User` answer says of the provider's booked time, less this company's own orders (the board draws those). */
+export function keepSchedule(schedules: Pick<ProviderScheduleRepository, 'ownTime' | 'write'>, user: User, at: number): void {
+  const booked = bookedSpans(user.upcoming_schedule ?? [], userZone(user));
+  schedules.write(user.id, user, withoutSpans(booked, schedules.ownTime(user.id)), at);
 }
 
 /**
@@ -55,9 +47,7 @@ export async function checkProviderSchedules(ids: readonly number[], deps: Provi
         if (!(error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;
         user = { id, upcoming_schedule: [] };
       }
-      const zone = zoneOf(user);
-      const booked = bookedSpans(user.upcoming_schedule ?? [], zone);
-      deps.schedules.write(id, user, withoutSpans(booked, deps.schedules.ownTime(id)), deps.now());
+      keepSchedule(deps.schedules, user, deps.now());
       checked += 1;
     });
   } catch (error) {

@@ -22,7 +22,6 @@ export class WorkOrderMap {
   providers = $state.raw<MapProviders>([]);
   showProviders = $state(true);
   view = $state.raw<MapView | undefined>();
-  loaded = $state(false);
   error = $state<string | undefined>();
   #query: SavedViewQuery | undefined;
   #sequence = 0;
@@ -64,8 +63,6 @@ export class WorkOrderMap {
       this.#fitIfFirst();
     } catch (error) {
       if (sequence === this.#sequence) this.error = messageOf(error, 'The map could not be read.');
-    } finally {
-      if (sequence === this.#sequence) this.loaded = true;
     }
   }
 

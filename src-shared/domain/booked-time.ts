@@ -1,4 +1,4 @@
-import type { UserUpcomingSchedule } from '../api/user';
+import type { User, UserUpcomingSchedule } from '../api/user';
 import type { Span } from './time-on-site';
 import { epochAtWallTime } from './wall-time';
 
@@ -40,4 +40,21 @@ export function withoutSpans(spans: readonly Span[], taken: readonly Span[]): Sp
     });
   }
   return left;
+}
+
+/**
+ * The zone a provider's `upcoming_schedule` is written in: the `time_zone` name where Intl knows
+ * it, else its whole-hour offset (a name of the service's own, "Eastern"), else UTC.
+ */
+export function userZone(user: Pick<User, 'time_zone'>): string {
+  const { name, offset } = user.time_zone ?? {};
+  if (name) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
+      return name;
+    } catch {
+      // Not an IANA name: the offset says as much for the days ahead.
+    }
+  }
+  return typeof offset === 'number' && Number.isInteger(offset) && offset !== 0 ? `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}` : 'UTC';
 }

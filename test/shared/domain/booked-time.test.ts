@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookedSpans, withoutSpans } from '../../../src-shared/domain/booked-time';
+import { bookedSpans, userZone, withoutSpans } from '../../../src-shared/domain/booked-time';
 import { epochAtWallTime } from '../../../src-shared/domain/wall-time';
 import { upcomingSchedule } from '../../../src-main/local-marketplace/domain/upcoming-schedule';
 
@@ -65,5 +65,14 @@ describe('withoutSpans', () => {
     ]);
     expect(withoutSpans(booked, [{ start: -60_000, end: 10 * HOUR - 60_000 }])).toEqual([]);
     expect(withoutSpans(booked, [{ start: 11 * HOUR, end: 12 * HOUR }])).toEqual(booked);
+  });
+});
+
+describe('userZone', () => {
+  it('reads an IANA name, else a whole-hour offset, else UTC', () => {
+    expect(userZone({ time_zone: { name: 'America/Denver', offset: -7 } })).toBe('America/Denver');
+    expect(userZone({ time_zone: { name: 'Eastern', offset: -5 } })).toBe('Etc/GMT+5');
+    expect(userZone({ time_zone: { name: 'Mars', offset: 5.5 } })).toBe('UTC');
+    expect(userZone({})).toBe('UTC');
   });
 });
