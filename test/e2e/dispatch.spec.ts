@@ -46,6 +46,24 @@ async function openBoard(page: Page, kind: 'Day' | 'Week', moment: number): Prom
 const block = (board: Locator, id: number) => board.getByRole('list', { name: 'Providers' }).getByRole('button', { name: new RegExp(`^#${id} `) });
 const lane = (board: Locator, providerName: string) => board.getByRole('group', { name: `${providerName}'s orders` });
 
+/**
+ * Scrolls the timeline back to the period's first hour: a period opens on its working part (now, or
+ * its first order), which the seed's times relative to now move through the day.
+ */
+async function toPeriodStart(board: Locator, providerName: string): Promise<void> {
+  // Until it stays there: the board scrolls once to a period's working part as it opens it.
+  const scrolled = () =>
+    lane(board, providerName).evaluate(async (element) => {
+      let node = element.parentElement;
+      while (node && node.scrollWidth <= node.clientWidth) node = node.parentElement;
+      if (!node) return 0;
+      node.scrollLeft = 0;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return node.scrollLeft;
+    });
+  await expect.poll(scrolled).toBe(0);
+}
+
 /** The provider row a block sits in, by its lane's name. */
 async function rowOf(target: Locator): Promise<string> {
   const name = await target.locator('xpath=ancestor::*[@role="group"][1]').getAttribute('aria-label');
@@ -65,7 +83,7 @@ async function providerId(host: WebHostProcess, id: number): Promise<number | un
 }
 
 test('by mouse: a tray order assigned, a block moved two hours later, another reassigned, a conflict asked first', async ({ page, webHost }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(90_000);
   await openWorkspace(page, webHost.url);
   await callHost(webHost, 'settings:update', { undoSeconds: 0 });
   const before = await order(webHost, ASSIGNED);
@@ -91,6 +109,7 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   const published = await order(webHost, PUBLISHED);
   await board.getByLabel('Go to date').fill(dayIn(epoch(published.schedule?.service_window?.start?.utc)));
   const card = board.getByRole('list', { name: 'Orders that need a provider' }).getByRole('button', { name: new RegExp(`^#${PUBLISHED} `) });
+  await toPeriodStart(board, owner);
   await card.dragTo(lane(board, owner), { targetPosition: { x: 40, y: 10 } });
   const ask = page.getByRole('dialog', { name: `#${PUBLISHED} to ${owner}` });
   await expect(ask.getByRole('button', { name: 'Route' })).toBeVisible();
@@ -107,7 +126,10 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   const otherBlock = block(board, OTHER_ASSIGNED);
   const from = await rowOf(otherBlock);
   const to = await otherProvider(board, from);
-  await otherBlock.dragTo(lane(board, to), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: 40, y: 10 } });
+  // At its own time on the other row: a lane's left end may sit under the sticky names, scrolled past.
+  const otherBox = (await otherBlock.boundingBox()) as { x: number };
+  const toLane = (await lane(board, to).boundingBox()) as { x: number };
+  await otherBlock.dragTo(lane(board, to), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: otherBox.x - toLane.x + 4, y: 10 } });
   const reassign = page.getByRole('dialog', { name: `Reassign #${OTHER_ASSIGNED}?` });
   await reassign.getByRole('button', { name: /^Reassign/ }).click();
   await expect(notifications).toContainText(`Reassigned #${OTHER_ASSIGNED}`);
@@ -136,7 +158,7 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
 });
 
 test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline the moves wait and land when back', async ({ page, webHost }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(90_000);
   await openWorkspace(page, webHost.url);
   await callHost(webHost, 'settings:update', { undoSeconds: 0 });
   const before = await order(webHost, ASSIGNED);

@@ -13,9 +13,11 @@ export const test = base.extend<{ webHost: WebHostProcess }>({
   },
   // Playwright reads fixture dependencies from the destructuring pattern, so an empty one is required.
   // eslint-disable-next-line no-empty-pattern
-  webHost: async ({}, use) => {
+  webHost: async ({}, use, testInfo) => {
     const host = await startWebHostProcess();
     await use(host);
+    // A failed test carries what the host printed: a crash or a refusal there explains most of them.
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('web host output', { body: host.output(), contentType: 'text/plain' });
     await host.stop();
   },
 });

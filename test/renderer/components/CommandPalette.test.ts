@@ -110,6 +110,21 @@ describe('CommandPalette', () => {
     await waitFor(() => expect(highlighted()).toContain('#10077'), { timeout: 300 });
   });
 
+  // The cache's search also reads instructions ("upload the photos as deliverables"): the command
+  // named by the words typed keeps Enter, however fast the orders' answer comes.
+  it('keeps a matching command highlighted above orders found by their text, and lists those orders after it', async () => {
+    const person = user();
+    api.answer('workorders:get', () => Promise.reject(new AppError('WORK_ORDER_NOT_FOUND')));
+    api.answer('workorders:list', () => workOrderPage([workOrder(10031, { title: 'Settings of the rooftop unit' })]));
+    const { input } = await opened();
+    input.focus();
+    await person.keyboard('settings');
+    await waitFor(() => expect(screen.getAllByRole('option').map(text)).toEqual(['Go to Settings', '#10031 Settings of the rooftop unit']));
+    expect(highlighted()).toBe('Go to Settings');
+    await person.keyboard('{Enter}');
+    expect(ran).toEqual(['Go to Settings']);
+  });
+
   it('closes on Escape and forgets what was typed', async () => {
     const person = user();
     api.answer('workorders:list', () => workOrderPage([]));
