@@ -1,5 +1,6 @@
 import { geoMercator, geoPath } from 'd3-geo';
 import type { Basemap } from './basemap';
+import { paintCityLabels } from './city-labels';
 import { worldSize, type MapView } from './web-mercator';
 
 /** The theme's colours for the basemap, read from its tokens. */
@@ -8,12 +9,13 @@ export interface BasemapColours {
   land: string;
   border: string;
   county: string;
+  label: string;
 }
 
 export function basemapColours(element: Element): BasemapColours {
   const style = getComputedStyle(element);
   const read = (token: string, fallback: string) => style.getPropertyValue(token).trim() || fallback;
-  return { water: read('--map-water', '#dce6f0'), land: read('--map-land', '#f1efe9'), border: read('--map-border', '#999'), county: read('--map-county', '#ddd') };
+  return { water: read('--map-water', '#dce6f0'), land: read('--map-land', '#f1efe9'), border: read('--map-border', '#999'), county: read('--map-county', '#ddd'), label: read('--map-label', '#555') };
 }
 
 /** County lines only where a county is big enough on screen to be worth one: from a state's view in. */
@@ -21,7 +23,7 @@ export const COUNTY_ZOOM = 5.5;
 
 /**
  * Draws the basemap of `view` into `context` (already scaled for the device): water, the land
- * inside the nation's outline, county then state lines. d3-geo's Mercator at the Web Mercator
+ * inside the nation's outline, county then state lines, then the cities' names for the zoom. d3-geo's Mercator at the Web Mercator
  * scale puts every line where `web-mercator.ts` puts the orders.
  */
 export function paintBasemap(context: CanvasRenderingContext2D, basemap: Basemap, view: MapView, colours: BasemapColours): void {
@@ -58,4 +60,5 @@ export function paintBasemap(context: CanvasRenderingContext2D, basemap: Basemap
   path(basemap.nation);
   context.lineWidth = 1.2;
   context.stroke();
+  paintCityLabels(context, basemap.cities, (city) => projection([city.longitude, city.latitude]), view, { text: colours.label, halo: colours.land });
 }
