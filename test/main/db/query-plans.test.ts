@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORK_ORDER_LIST_IDS } from '../../../src-shared/api/work-order-list';
+import { openCache, type CacheDatabase } from '../../../src-main/db/database';
+import { InsightsRepository } from '../../../src-main/db/insights-repository';
+import type { CachedWorkOrderQuery } from '../../../src-main/db/work-order-query';
+import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { fillCache } from '../../support/large-cache';
+import { temporaryDir } from '../../support/temporary-dir';
+import { PLACES } from './work-order-fixtures';
+
+// Issue 27: at a million cached orders a full table scan is seconds, not milliseconds. Every
+// statement the list, the search, the counts and Insights run is recorded as it runs (its SQL and
+// its values) over a cache the planner has statistics for, then explained: none may read a whole
+// table. An index scanned in order for a sort, a virtual table (the text index, json_each) and a
+// search's matches are not table scans.
+
+interface Ran {
+  sql: string;
+  values: unknown[];
+}
+
+/** Records every statement prepared on `db` and the values each ran with. */
+function recording(db: CacheDatabase, ran: Ran[]): void {
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql);
+    for (const method of ['all', 'get', 'iterate'] as const) {
+      const original = statement[method].bind(statement) as (...values: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...values: unknown[]) => {
+        ran.push({ sql, values });
+        return original(...values);
+      };
+    }
+    return statement;
+  }) as typeof db.prepare;
+}
+
+/**
+ * The plan's steps that read a whole table: `SCAN w`, `SCAN work_orders`, never `SCAN w USING INDEX …`.
+ * A walk of the table in its own key's order for a page of ids (`ORDER BY w.id` with nothing to
+ * filter) stops at the page's end, as a walk of an index does: not a scan.
+ */
+function tableScans(db: CacheDatabase, { sql, values }: Ran): string[] {
+  const steps = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...values) as { detail: string }[];
+  const pageByKey = /^SELECT w\.id FROM work_orders w\s+ORDER BY w\.id (ASC|DESC) LIMIT/.test(sql) && !steps.some((step) => step.detail.includes('TEMP B-TREE'));
+  return steps.map((step) => step.detail).filter((detail) => /^SCAN (?!.*\bUSING\b)(?!.*VIRTUAL TABLE)(?!\()(?!CONSTANT ROW)/.test(detail) && !(pageByKey && detail === 'SCAN w'));
+}
+
+const DAY = 24 * 3_600_000;
+
+describe('query plans of the list, search, counts and Insights', () => {
+  const folder = temporaryDir('query-plans-');
+  let db: CacheDatabase;
+  const ran: Ran[] = [];
+
+  beforeAll(() => {
+    fillCache(join(folder, 'cache.db'), 3_000);
+    db = openCache(join(folder, 'cache.db'));
+    recording(db, ran);
+  });
+  afterAll(() => db.close());
+
+  it('reads no table whole, whatever the list, filter, search and sort', () => {
+    const orders = new WorkOrderRepository(db);
+    const place = PLACES[0];
+    const now = Date.parse('2026-06-01T12:00:00Z');
+    const queries: CachedWorkOrderQuery[] = [
+      ...WORK_ORDER_LIST_IDS.map((list) => ({ list })),
+      ...(['id', 'title', 'schedule', 'status', 'pay', 'updated'] as const).flatMap((sort) => [{ sort }, { sort, order: 'desc' as const }, { sort, list: 'workorders_assigned' as const }]),
+      { sort: 'urgency', attention: true, now },
+      { attention: true, now, list: 'workorders_in_flight' },
+      { f_search: 'install' },
+      { f_search: 'ins', sort: 'schedule' },
+      { f_search: 'EXT-42' },
+      { f_search: 'repair', list: 'workorders_in_flight', f_city: place?.city, f_state: place?.state, sort: 'schedule' },
+      { f_city: place?.city, f_state: place?.state, sort: 'pay', order: 'desc' },
+      { f_client: 1, sort: 'schedule' },
+      { f_type_of_work: 1 },
+      { f_manager: 1 },
+      { f_project: 1 },
+      { f_work_order_id: 42 },
+      { schedule_from: now, schedule_to: now + 7 * DAY, sort: 'schedule' },
+      { provider: 1, sort: 'schedule' },
+      { saved_location: 1 },
+      { tag: 1 },
+      { status_ids: [2, 3], sort: 'schedule' },
+      { page: 40, sort: 'schedule' },
+    ];
+    for (const query of queries) {
+      const page = orders.list(query);
+      orders.marks(page.results.map((order) => order.id), now);
+    }
+    orders.counts();
+    orders.attentionCount(now);
+
+    const insights = new InsightsRepository(db);
+    const year = { from: now - 365 * DAY, to: now };
+    insights.get(year, new Map(), now);
+    insights.get({ ...year, client: 1 }, new Map(), now);
+    insights.get({ ...year, typeOfWork: 1, durationsBy: 'client' }, new Map(), now);
+
+    const selects = ran.filter(({ sql }) => /^\s*(SELECT|WITH)\b/i.test(sql));
+    expect(selects.length).toBeGreaterThan(40);
+    const scans = selects.flatMap((statement) => tableScans(db, statement).map((step) => `${step}  ←  ${statement.sql.replace(/\s+/g, ' ').slice(0, 160)}`));
+    expect([...new Set(scans)]).toEqual([]);
+  });
+
+  it('finds a table scan when there is one (the check itself can fail)', () => {
+    expect(tableScans(db, { sql: 'SELECT id FROM work_orders WHERE pending + 0 = 1', values: [] })).toEqual([expect.stringMatching(/^SCAN work_orders/)]);
+    expect(tableScans(db, { sql: 'SELECT id FROM work_orders WHERE id = ?', values: [1] })).toEqual([]);
+  });
+});
