@@ -2,19 +2,21 @@
 // search box to the updated rows painted: p95 under 50 ms; scrolling the whole list without a long
 // frame. The built app runs as `npm start` runs it (web host + Chromium, `npm run build` first), on a
 // data dir whose cache holds the orders already (test/support/large-cache.ts). The baseline is the
-// same measurement over 1,000 orders, in the same run. Run: `npm run bench -- list-in-chromium`.
+// same measurement over 1,000 orders, in the same run. Issue 27: the sizes are a setting, each beside
+// the first. Run: `npm run bench -- list-in-chromium`, `BENCH_ORDERS=1000,100000,1000000 npm run bench -- list-in-chromium`.
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { openCache } from '../../src-main/db/database';
 import { WorkOrderRepository } from '../../src-main/db/work-order-repository';
 import { cacheFilePath } from '../../src-main/environments/environment-manager';
 import config from '../../playwright.config';
+import { benchOrders, sizeLabel } from '../support/bench-orders';
 import { PREPARED_ENVIRONMENT, prepareLargeCache } from '../support/large-cache';
 import { answeredSince, armKeystrokeProbe, keystrokeProbeResult, scrollGrid, tapIpc, type GridAnswer, type KeystrokeTiming, type ScrollRun } from '../support/list-probes';
 import { startWebHostProcess } from '../support/web-host-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SIZES = [1_000, 100_000] as const;
+const SIZES = benchOrders([1_000, 100_000]);
 const BUDGET_P95_MS = 50;
 /** A long frame, as Chromium's long-animation-frame entries count one. */
 const LONG_FRAME_MS = 50;
@@ -119,7 +121,7 @@ async function measure(browser: Browser, orders: number): Promise<Measured> {
   try {
     const page = await context.newPage();
     await page.goto(host.url);
-    await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1), { timeout: 30_000 });
+    await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1), { timeout: 120_000 });
     const search = page.getByRole('searchbox', { name: 'Search work orders' });
     await search.focus();
     await typeAndTime(page, keys[0] ?? []);
@@ -158,7 +160,9 @@ export default async function run(): Promise<void> {
   } finally {
     await browser.close();
   }
-  const [baseline, large] = results as [Measured, Measured];
+  const baseline = results[0] as Measured;
+  const larger = results.slice(1);
+  const large = results.at(-1) as Measured;
 
   const painted = ({ typed }: Measured) => typed.map((timing) => timing.paintedMs);
   console.log(`\nKeystroke in "Search work orders" to the updated rows painted (${large.typed.length} of ${KEYS.length} keys changed the rows and were timed):`);
@@ -173,25 +177,33 @@ export default async function run(): Promise<void> {
         // Where the median keystroke's time goes: the page until its call leaves, main and the socket, the page again.
         'p50: key to call': median((timing) => timing.sentMs),
         'p50: call to answer': median((timing) => timing.answeredMs - timing.sentMs),
+        'p95: call to answer': percentile(typed.map((timing) => timing.answeredMs - timing.sentMs), 0.95).toFixed(1),
         'p50: answer to DOM': median((timing) => timing.domMs - timing.answeredMs),
         'p50: DOM to painted': median((timing) => timing.paintedMs - timing.domMs),
       };
     }),
   );
-  const slowest = [...large.typed].sort((left, right) => right.paintedMs - left.paintedMs).slice(0, 5);
-  console.log(`Slowest at 100,000 (painted, of which main and the socket): ${slowest.map((timing) => `"${timing.text}" ${timing.paintedMs.toFixed(0)} (${(timing.answeredMs - timing.sentMs).toFixed(0)})`).join(', ')}`);
-  const p95 = percentile(painted(large), 0.95);
-  console.log(`100,000 / 1,000: p50 ${(percentile(painted(large), 0.5) / percentile(painted(baseline), 0.5)).toFixed(2)}, p95 ${(p95 / percentile(painted(baseline), 0.95)).toFixed(2)}`);
-  console.log(`Budget: p95 < ${BUDGET_P95_MS} ms at 100,000 orders; p95 ${p95.toFixed(1)} ms: ${p95 < BUDGET_P95_MS ? 'within' : 'OVER'} budget`);
+  let over = false;
+  for (const measured of larger) {
+    const slowest = [...measured.typed].sort((left, right) => right.paintedMs - left.paintedMs).slice(0, 5);
+    console.log(`Slowest at ${sizeLabel(measured.orders)} (painted, of which main and the socket): ${slowest.map((timing) => `"${timing.text}" ${timing.paintedMs.toFixed(0)} (${(timing.answeredMs - timing.sentMs).toFixed(0)})`).join(', ')}`);
+    const p95 = percentile(painted(measured), 0.95);
+    console.log(`${sizeLabel(measured.orders)} / ${sizeLabel(baseline.orders)}: p50 ${(percentile(painted(measured), 0.5) / percentile(painted(baseline), 0.5)).toFixed(2)}, p95 ${(p95 / percentile(painted(baseline), 0.95)).toFixed(2)}`);
+    console.log(`Budget: p95 < ${BUDGET_P95_MS} ms at ${measured.orders.toLocaleString('en-US')} orders; p95 ${p95.toFixed(1)} ms: ${p95 < BUDGET_P95_MS ? 'within' : 'OVER'} budget`);
+    over ||= p95 >= BUDGET_P95_MS;
+  }
 
   console.log('\nScroll frame intervals (requestAnimationFrame), the viewport scrolled at every frame:');
   console.table(results.flatMap(({ orders, scrolls }) => scrolls.map((scroll) => ({ orders, pass: scroll.pass, ...frameFigures(scroll) }))));
-  for (const [index, { pass }] of SCROLLS.entries()) {
-    const [small, big] = [baseline.scrolls[index], large.scrolls[index]];
-    if (small && big) console.log(`${pass}, 100,000 / 1,000: p95 ${(percentile(big.frameMs, 0.95) / percentile(small.frameMs, 0.95)).toFixed(2)}`);
+  for (const measured of larger) {
+    for (const [index, { pass }] of SCROLLS.entries()) {
+      const [small, big] = [baseline.scrolls[index], measured.scrolls[index]];
+      if (small && big) console.log(`${pass}, ${sizeLabel(measured.orders)} / ${sizeLabel(baseline.orders)}: p95 ${(percentile(big.frameMs, 0.95) / percentile(small.frameMs, 0.95)).toFixed(2)}`);
+    }
+    const whole = measured.scrolls.at(-1);
+    const longFrames = whole?.longFrameMs.filter((ms) => ms > LONG_FRAME_MS).length ?? Number.NaN;
+    console.log(`Budget: the whole list of ${measured.orders.toLocaleString('en-US')} without a long frame; ${longFrames} long: ${longFrames === 0 ? 'within' : 'OVER'} budget`);
+    over ||= longFrames !== 0;
   }
-  const whole = large.scrolls.at(-1);
-  const longFrames = whole?.longFrameMs.filter((ms) => ms > LONG_FRAME_MS).length ?? Number.NaN;
-  console.log(`Budget: the whole list of 100,000 without a long frame; ${longFrames} long: ${longFrames === 0 ? 'within' : 'OVER'} budget`);
-  if (p95 >= BUDGET_P95_MS || longFrames !== 0) process.exitCode = 1;
+  if (over) process.exitCode = 1;
 }

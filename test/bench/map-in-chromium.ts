@@ -10,11 +10,12 @@ import { chromium, type Page } from '@playwright/test';
 import { openCache } from '../../src-main/db/database';
 import { cacheFilePath } from '../../src-main/environments/environment-manager';
 import config from '../../playwright.config';
+import { benchOrders } from '../support/bench-orders';
 import { PREPARED_ENVIRONMENT, prepareLargeCache } from '../support/large-cache';
 import { startWebHostProcess } from '../support/web-host-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const ORDERS = benchOrders([10_000])[0] ?? 10_000;
 const OPEN_BUDGET_P95_MS = 500;
 const FRAME_BUDGET_P95_MS = 20;
 const LONG_FRAME_MS = 50;

@@ -9,6 +9,8 @@ export interface WebHostProcess {
   origin: string;
   token: string;
   dataDir: string;
+  /** The host's process: main, where the cache is read (the benchmarks read its memory). */
+  pid: number | undefined;
   /** Everything the process printed so far. */
   output: () => string;
   /** Stops the process and removes its data dir; safe to call twice (the fixture calls it again). */
@@ -21,18 +23,20 @@ export interface WebHostOptions {
   prepare?: (dataDir: string) => void;
   /** The repository; callers without `__dirname` (Vite's module runner, the benchmarks) pass it. */
   root?: string;
+  /** A data dir of the caller's, kept when the host stops (a start-up measured again on the same cache). */
+  dataDir?: string;
 }
 
 /**
  * Runs what `npm start` runs after its build (`scripts/start.mjs`), on port 0 with its own data dir.
  * Browser mode is forced so a machine that does have Electron still tests the web host.
  */
-export async function startWebHostProcess({ forceBrowserMode = true, prepare, root = resolve(__dirname, '..', '..') }: WebHostOptions = {}): Promise<WebHostProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
+export async function startWebHostProcess({ forceBrowserMode = true, prepare, root = resolve(__dirname, '..', '..'), dataDir: given }: WebHostOptions = {}): Promise<WebHostProcess> {
+  const dataDir = given ?? mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
   try {
     prepare?.(dataDir);
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   const env = { ...process.env };
@@ -49,7 +53,7 @@ export async function startWebHostProcess({ forceBrowserMode = true, prepare, ro
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!given) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`web host did not start:\n${output}`)), 15_000);
@@ -78,6 +82,7 @@ export async function startWebHostProcess({ forceBrowserMode = true, prepare, ro
     origin: parsed.origin,
     token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     dataDir,
+    pid: child.pid,
     output: () => output,
     stop,
   };
