@@ -1,5 +1,4 @@
 import type { DispatchBoard, DispatchBoardRequest, ScheduleCheck } from '../../../src-shared/ipc/dispatch';
-import type { FoundProviders, ProviderCandidate } from '../../../src-shared/ipc/find-provider';
 import type { CacheDatabase } from '../../db/database';
 import { DispatchBoardOrders } from '../../db/dispatch-board-orders';
 import { DispatchBoardProviders } from '../../db/dispatch-board-providers';
@@ -47,21 +46,5 @@ export interface ScheduleCheckParts {
 export function scheduleCheckHandler(use: UseWorkspace<ScheduleCheckParts>): Pick<Handlers, 'dispatch:check-schedules'> {
   return {
     'dispatch:check-schedules': ({ providerIds }) => use(({ providers }) => providers.checkSchedules(providerIds)),
-  };
-}
-
-/** What finding a provider uses of a workspace. */
-export interface FindProviderParts {
-  providers: {
-    find(workOrderId: number, radius: number): Promise<FoundProviders>;
-    lookUp(workOrderId: number, providerId: number): Promise<ProviderCandidate>;
-  };
-}
-
-/** Finding a provider for an order: nearby on the marketplace and the cache's own, and one by id. */
-export function findProviderHandlers(use: UseWorkspace<FindProviderParts>): Pick<Handlers, 'providers:find' | 'providers:lookup'> {
-  return {
-    'providers:find': ({ workOrderId, radius }) => use(({ providers }) => providers.find(workOrderId, radius)),
-    'providers:lookup': ({ workOrderId, providerId }) => use(({ providers }) => providers.lookUp(workOrderId, providerId)),
   };
 }
