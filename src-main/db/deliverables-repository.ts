@@ -1,3 +1,4 @@
+import { personName } from '../../src-shared/domain/person-name';
 import type { Statement } from 'better-sqlite3';
 import type { Attachment, AttachmentFolder } from '../../src-shared/api/attachment';
 import type { Client } from '../../src-shared/api/client';
@@ -61,9 +62,9 @@ const WAITING_SQL = `
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
-function personName(user: { id?: number | null; first_name?: string | null; last_name?: string | null } | null | undefined): { id: number; name: string } | null {
+function providerOf(user: { id?: number | null; first_name?: string | null; last_name?: string | null } | null | undefined): { id: number; name: string } | null {
   if (!user || typeof user.id !== 'number') return null;
-  return { id: user.id, name: [user.first_name, user.last_name].filter((part) => text(part)).join(' ') || `Provider ${user.id}` };
+  return { id: user.id, name: personName({ first_name: user.first_name, last_name: user.last_name }) ?? `Provider ${user.id}` };
 }
 
 function site(order: WorkOrder): string | null {
@@ -90,7 +91,7 @@ function summary(row: QueueRow): DeliverableOrder {
     title: row.title ?? text(order.title),
     status: text(order.status?.name),
     site: site(order),
-    provider: personName((order.assignee as { user?: { id?: number | null; first_name?: string | null; last_name?: string | null } } | null | undefined)?.user),
+    provider: providerOf((order.assignee as { user?: { id?: number | null; first_name?: string | null; last_name?: string | null } } | null | undefined)?.user),
     client: row.client_id === null ? null : { id: row.client_id, name: row.client_name ?? `Client ${row.client_id}` },
     typeOfWork: typeOfWork && typeof typeOfWork.id === 'number' ? { id: typeOfWork.id, name: text(typeOfWork.name) ?? `Type ${typeOfWork.id}` } : null,
     standardInstructions: instructions(order, client),

@@ -1,3 +1,4 @@
+import { personName } from '../../src-shared/domain/person-name';
 import type { Statement } from 'better-sqlite3';
 import type { ProviderProfile } from '../../src-shared/api/provider';
 import type { NearbyProviders } from '../../src-shared/api/provider-search';
@@ -84,7 +85,7 @@ export class ProviderCandidates {
       const user = fresh.get(id) ?? kept.get(id);
       return {
         id,
-        name: names.get(id) ?? nameOf(user) ?? `Provider ${id}`,
+        name: names.get(id) ?? personName({ first_name: user?.first_name, last_name: user?.last_name }) ?? `Provider ${id}`,
         distance: distanceOf(user, fresh.has(id), order.site),
         rating: ratingOf(user ?? profiles.get(id)),
         doneForYou: done.get(id) ?? 0,
@@ -109,10 +110,6 @@ export class ProviderCandidates {
   }
 }
 
-function nameOf(user: User | undefined): string | undefined {
-  const name = [user?.first_name, user?.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
-  return name || undefined;
-}
 
 /** The marketplace's own distance for a search's answer; else worked out from a kept home base and the site. */
 function distanceOf(user: User | undefined, searched: boolean, site: OrderFacts['site']): number | null {

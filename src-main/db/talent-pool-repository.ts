@@ -1,3 +1,4 @@
+import { personName } from '../../src-shared/domain/person-name';
 import type { PreferredProviderGroup } from '../../src-shared/api/company';
 import type { ProviderProfile } from '../../src-shared/api/provider';
 import type { TalentPool, TalentPoolAttribute } from '../../src-shared/api/talent-pool';
@@ -32,10 +33,7 @@ export interface CachedPoolMember {
   attributes: TalentPoolAttribute[];
 }
 
-const providerName = (provider: ProviderProfile): string | null => {
-  const name = [provider.first_name, provider.last_name].filter((part) => typeof part === 'string' && part.trim() !== '').join(' ');
-  return name === '' ? null : name;
-};
+const providerName = (provider: ProviderProfile): string | null => personName({ first_name: provider.first_name, last_name: provider.last_name }) ?? null;
 
 function prepare(db: CacheDatabase) {
   return {

@@ -3,6 +3,7 @@ import { statusById, statusDisplay } from '../../src-shared/api/status';
 import type { Schedule } from '../../src-shared/api/schedule';
 import type { WorkOrderLocation } from '../../src-shared/api/location';
 import { epochOfUtc, formatMoment, formatMomentRange, formatOwnMoment, formatSiteMoment, siteZoneOf } from '../../src-shared/domain/moments';
+import { personName as sharedPersonName, type NamedPerson } from '../../src-shared/domain/person-name';
 
 /** What the site's zone is read from: the order's schedule and location. */
 type SiteOrder = { schedule?: unknown; location?: unknown } | null | undefined;
@@ -90,9 +91,8 @@ export function formatServiceWindow(window: Schedule['service_window'] | null | 
 }
 
 /** A person as the service embeds one; the fallback names who it is when no name came. */
-export function personName(person: { first_name?: string | null; last_name?: string | null; name?: string | null } | null | undefined, fallback = 'Unknown'): string {
-  const name = [person?.first_name, person?.last_name].filter((part): part is string => typeof part === 'string' && part !== '').join(' ');
-  return name || (typeof person?.name === 'string' && person.name !== '' ? person.name : fallback);
+export function personName(person: NamedPerson | null | undefined, fallback = 'Unknown'): string {
+  return sharedPersonName(person) ?? fallback;
 }
 
 /** Seconds as "2 d 4 h", "3 h 20 min" or "12 min": durations of milestones and time logs. */
