@@ -97,8 +97,11 @@ const clampPage = (value: number | undefined, fallback: number, max: number): nu
 export interface ListQuery {
   where: string;
   parameters: Record<string, string | number>;
-  /** Whether it searches the text index (the costly part: counted in the same pass). */
-  search: boolean;
+  /**
+   * Whether its matches are a set made first (the text index's, the attention rules' union): the
+   * costly part, so the page and the count come from one pass over it, not two.
+   */
+  countInPass: boolean;
   orderBy: string;
   perPage: number;
   page: number;
@@ -140,7 +143,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
   return {
     where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '',
     parameters,
-    search: Boolean(search),
+    countInPass: Boolean(search) || Boolean(query.attention),
     orderBy: orderBy(query),
     perPage: clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE),
     page: clampPage(query.page, 1, Number.MAX_SAFE_INTEGER),

@@ -169,13 +169,14 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, search, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
     let total: number | undefined;
     let pageIds: number[];
-    if (search) {
-      // A search's full-text match is the costly part (a short prefix matches most orders): run it
-      // once, counting in the same pass, not once for the count and again for the page.
+    if (countInPass) {
+      // A search's full-text match (a short prefix matches most orders) or the attention rules'
+      // union is the costly part: run it once, counting in the same pass, not once for the count
+      // and again for the page.
       const rows = this.#statements
         .get(`SELECT w.id, COUNT(*) OVER () AS total FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`)
         .all(paging) as { id: number; total: number }[];
@@ -185,7 +186,7 @@ export class WorkOrderRepository {
       // Ids first, json after: sorting carries only the key and id, not every matching order's JSON.
       pageIds = this.#statements.get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[];
     }
-    // Without a search the count reads an index; a search's page past the end has no row to carry it.
+    // Otherwise the count reads an index; a page past the end has no row to carry it.
     total ??= this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
     const pages = Math.max(1, Math.ceil(total / perPage));
     const jsonById = new Map((this.#byIds.all(JSON.stringify(pageIds)) as { id: number; json: string }[]).map((row) => [row.id, row.json]));
