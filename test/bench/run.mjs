@@ -28,4 +28,4 @@ try {
   await vite.close();
 }
 // Benchmarks close what they open; this guards against a stray handle keeping node up.
-process.exit(0);
+process.exit(process.exitCode ?? 0);
