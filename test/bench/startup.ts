@@ -14,6 +14,7 @@ import { cacheFilePath } from '../../src-main/environments/environment-manager';
 import config from '../../playwright.config';
 import { benchOrders, sizeLabel } from '../support/bench-orders';
 import { PREPARED_ENVIRONMENT, prepareLargeCache } from '../support/large-cache';
+import { tapIpc } from '../support/list-probes';
 import { startWebHostProcess } from '../support/web-host-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,6 +32,8 @@ interface Start {
   /** Main's resident set once the rows are painted, and after a search and the list's end. */
   rssMb: number;
   rssAfterUseMb: number;
+  /** The page's calls to main before its rows were painted, the slowest first: where the start goes. */
+  calls: { channel: string; sentMs: number; tookMs: number }[];
 }
 
 /** A process's resident set, in MB, from /proc (Linux). */
@@ -56,6 +59,7 @@ async function startOnce(browser: Browser, dataDir: string, orders: number): Pro
   const host = await startWebHostProcess({ root: ROOT, dataDir });
   const ready = Date.now();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  await context.addInitScript(tapIpc);
   try {
     const page = await context.newPage();
     await page.goto(host.url);
@@ -67,13 +71,18 @@ async function startOnce(browser: Browser, dataDir: string, orders: number): Pro
     // The frame that shows them: the next animation frame after they are in the document.
     const painted = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()))));
     const rssMb = residentMb(host.pid);
+    const calls = await page.evaluate((until) => {
+      const tap = (window as unknown as { ipcTap?: { calls: Map<number, { channel: string; sentAt: number; answeredAt?: number }> } }).ipcTap;
+      const before = [...(tap?.calls.values() ?? [])].filter((call) => call.sentAt + performance.timeOrigin <= until);
+      return before.map((call) => ({ channel: call.channel, sentMs: call.sentAt, tookMs: (call.answeredAt ?? Number.NaN) - call.sentAt })).sort((a, b) => b.tookMs - a.tookMs);
+    }, painted);
     const search = page.getByRole('searchbox', { name: 'Search work orders' });
     await search.fill('install');
     await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') !== rowcount, String(orders + 1));
     await search.fill('');
     await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1));
     await page.keyboard.press('End');
-    return { readyMs: ready - launched, pageMs: painted - ready, totalMs: painted - launched, rssMb, rssAfterUseMb: residentMb(host.pid) };
+    return { readyMs: ready - launched, pageMs: painted - ready, totalMs: painted - launched, rssMb, rssAfterUseMb: residentMb(host.pid), calls };
   } finally {
     await context.close();
     await host.stop();
@@ -122,6 +131,11 @@ export default async function run(): Promise<void> {
       };
     }),
   );
+  for (const { orders, warm } of results) {
+    const last = warm.at(-1);
+    if (!last) continue;
+    console.log(`At ${sizeLabel(orders)}, the last start's ${last.calls.length} calls to main before its rows, the slowest (sent at, took): ${last.calls.slice(0, 8).map((call) => `${call.channel} ${call.sentMs.toFixed(0)}+${call.tookMs.toFixed(0)} ms`).join(', ')}`);
+  }
   for (const { orders, first, warm } of results) {
     const total = median(warm.map((start) => start.totalMs));
     const rss = Math.max(first.rssAfterUseMb, ...warm.map((start) => start.rssAfterUseMb));
