@@ -45,7 +45,6 @@ export class WorkOrderRepository {
   readonly #get: Statement;
   readonly #byIds: Statement;
   readonly #statusCounts: Statement;
-  readonly #problemCount: Statement;
   readonly #any: Statement;
   readonly #setPending: Statement;
   readonly #marks: Statement;
@@ -73,8 +72,8 @@ export class WorkOrderRepository {
     this.#insertTag = db.prepare('INSERT INTO work_order_tags (work_order_id, tag_id) VALUES (?, ?)');
     this.#get = db.prepare('SELECT json FROM work_order_documents WHERE id = ?').pluck();
     this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
-    this.#statusCounts = db.prepare('SELECT status_id, COUNT(*) AS count FROM work_orders GROUP BY status_id');
-    this.#problemCount = db.prepare('SELECT COUNT(*) FROM work_orders WHERE open_problems > 0').pluck();
+    // Kept by triggers as orders change (migration 0019): a dozen rows, not a pass over the orders.
+    this.#statusCounts = db.prepare('SELECT nullif(status_key, -1) AS status_id, orders AS count, problems FROM work_order_counts');
     this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
     this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
@@ -238,9 +237,12 @@ export class WorkOrderRepository {
 
   #countAll(): Record<WorkOrderListId, number> {
     const byStatus = new Map<number | null, number>();
-    for (const row of this.#statusCounts.all() as { status_id: number | null; count: number }[]) byStatus.set(row.status_id, row.count);
+    let problems = 0;
+    for (const row of this.#statusCounts.all() as { status_id: number | null; count: number; problems: number }[]) {
+      byStatus.set(row.status_id, row.count);
+      problems += row.problems;
+    }
     const all = [...byStatus.values()].reduce((total, count) => total + count, 0);
-    const problems = this.#problemCount.get() as number;
     const countOf = (list: WorkOrderListId): number => {
       const rule = WORK_ORDER_LIST_MEMBERS[list];
       if (rule === 'all') return all;

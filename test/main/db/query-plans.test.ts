@@ -48,7 +48,7 @@ function tableScans(db: CacheDatabase, { sql, values }: Ran): string[] {
   // A plan names a table by its alias: each alias back to what it stands for, a table or a CTE's rows.
   const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
   const aliases = new Map([...sql.matchAll(/\b(?:FROM|JOIN)\s+(\w+)(?:\s+(?:AS\s+)?(\w+))?/gi)].map((match) => [match[2] ?? match[1], match[1]] as [string, string]));
-  const readsTable = (name: string) => tables.has(aliases.get(name) ?? name);
+  const readsTable = (name: string) => tables.has(aliases.get(name) ?? name) && !SMALL_TABLES.has(aliases.get(name) ?? name);
   return steps
     .map((step) => step.detail)
     .filter((detail) => {
@@ -58,6 +58,8 @@ function tableScans(db: CacheDatabase, { sql, values }: Ran): string[] {
 }
 
 const DAY = 24 * 3_600_000;
+/** Tables a row per status, not per order: read whole by design (migration 0019). */
+const SMALL_TABLES = new Set(['work_order_counts']);
 
 describe('query plans of the list, search, counts, filters and Insights', () => {
   const folder = temporaryDir('query-plans-');
