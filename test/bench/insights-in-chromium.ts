@@ -120,7 +120,7 @@ async function timeToCharts(page: Page, link: string, change?: () => Promise<voi
           const images = [...(screen()?.querySelectorAll('[role="img"]') ?? [])];
           // A figure with nothing to count says so in words instead of a chart.
           const cards = screen()?.querySelectorAll('[aria-controls^="insights-table-"]').length;
-          return screen()?.getAttribute('aria-busy') === 'false' && cards === charts && images.length > 0 && images.every((image) => image.querySelector('svg rect, svg path, canvas') !== null);
+          return screen()?.getAttribute('aria-busy') === 'false' && cards === charts && images.length > 0 && images.every((image) => image.matches('canvas') || image.querySelector('svg rect, svg path, canvas') !== null);
         };
         const poll = () => (ready() ? requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0))) : requestAnimationFrame(poll));
         // The bars of the period chosen before may still show: wait for the screen to ask first.

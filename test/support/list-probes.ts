@@ -143,8 +143,10 @@ export interface ScrollRun {
  * and records the frame intervals: as a wheel (small steps) or a dragged scrollbar (large ones).
  */
 export async function scrollGrid({ stepPx, frames }: { stepPx: number; frames: number }): Promise<ScrollRun> {
-  const rowgroup = document.querySelector('[role="grid"] [role="rowgroup"]');
-  let viewport = rowgroup?.parentElement;
+  // The rows' rowgroup scrolls itself (WorkOrderTable), or a box around it does.
+  const rowgroups = [...document.querySelectorAll<HTMLElement>('[role="grid"] [role="rowgroup"]')];
+  const rowgroup = rowgroups.find((group) => group.scrollHeight > group.clientHeight) ?? rowgroups.at(-1);
+  let viewport: HTMLElement | null | undefined = rowgroup;
   while (viewport && viewport.scrollHeight <= viewport.clientHeight) viewport = viewport.parentElement;
   if (!rowgroup || !viewport) throw new Error('no scrollable grid on the page');
   const scroller = viewport;
