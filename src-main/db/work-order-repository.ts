@@ -6,7 +6,8 @@ import type { CacheDatabase } from './database';
 import { StatementCache } from './statement-cache';
 import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './work-order-attention';
 import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
-import { deferIndexes, restoreIndexes } from './deferred-indexes';
+import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
+import { RECOUNT_SQL } from './list-counts';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 
@@ -45,6 +46,7 @@ export class WorkOrderRepository {
   readonly #get: Statement;
   readonly #byIds: Statement;
   readonly #statusCounts: Statement;
+  readonly #recountedStatuses: Statement;
   readonly #any: Statement;
   readonly #setPending: Statement;
   readonly #marks: Statement;
@@ -74,6 +76,7 @@ export class WorkOrderRepository {
     this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
     // Kept by triggers as orders change (migration 0019): a dozen rows, not a pass over the orders.
     this.#statusCounts = db.prepare('SELECT nullif(status_key, -1) AS status_id, orders AS count, problems FROM work_order_counts');
+    this.#recountedStatuses = db.prepare('SELECT status_id, COUNT(*) AS count, SUM(open_problems > 0) AS problems FROM work_orders GROUP BY status_id');
     this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
     this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
@@ -146,7 +149,8 @@ export class WorkOrderRepository {
    */
   beginBulkLoad(): boolean {
     if (!this.isEmpty()) return false;
-    deferIndexes(this.db, 'work_orders');
+    // The lists' counts (migration 0019) are recounted once at the end instead of row by row.
+    deferIndexes(this.db, 'work_orders', RECOUNT_SQL);
     deferIndexes(this.db, 'work_order_insights');
     // A checkpoint mid-load copies pages the load is about to change again; the first commit after
     // the load (or the next open) checkpoints once instead.
@@ -238,7 +242,9 @@ export class WorkOrderRepository {
   #countAll(): Record<WorkOrderListId, number> {
     const byStatus = new Map<number | null, number>();
     let problems = 0;
-    for (const row of this.#statusCounts.all() as { status_id: number | null; count: number; problems: number }[]) {
+    // While a bulk load has the counting triggers waiting, the counts come from the orders themselves.
+    const statement = hasDeferredTriggers(this.db, 'work_orders') ? this.#recountedStatuses : this.#statusCounts;
+    for (const row of statement.all() as { status_id: number | null; count: number; problems: number }[]) {
       byStatus.set(row.status_id, row.count);
       problems += row.problems;
     }

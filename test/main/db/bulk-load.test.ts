@@ -28,12 +28,22 @@ describe('a bulk load into an empty cache', () => {
     const duringLoad = repository.list({ f_city: city, sort: 'schedule' });
     expect(duringLoad.total).toBe(orders.filter((order) => order.location?.city === city).length);
     expect(repository.list({ f_search: orders[9]?.title ?? '' }).results.map((order) => order.id)).toContain(orders[9]?.id);
+    // The counting triggers wait too; the counts come from the orders meanwhile, and after, from the kept table.
+    const triggers = db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'work_orders'").pluck();
+    expect(triggers.all()).toEqual([]);
+    const assigned = orders.filter((order) => order.status?.name === 'Assigned').length;
+    expect(repository.counts().workorders_all).toBe(300);
+    expect(repository.counts().workorders_assigned).toBe(assigned);
 
     repository.endBulkLoad();
     expect(indexesOf(db)).toEqual(indexes);
+    expect(triggers.all()).toHaveLength(3);
+    expect(db.prepare('SELECT SUM(orders) FROM work_order_counts').pluck().get()).toBe(300);
     expect(plan(db, `SELECT id FROM work_orders WHERE city = 'x'`)).toMatch(/USING (COVERING )?INDEX work_orders_city/);
     expect(repository.list({ f_city: city, sort: 'schedule' })).toEqual(duringLoad);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    repository.upsertMany(generatedWorkOrders(5, 12, 1_000));
+    expect(repository.counts().workorders_all).toBe(305);
     db.close();
   });
 
