@@ -102,6 +102,8 @@ export interface ListQuery {
    * costly part, so the page and the count come from one pass over it, not two.
    */
   countInPass: boolean;
+  /** Whether the search is its only condition: the text index alone then counts its orders. */
+  searchOnly: boolean;
   orderBy: string;
   perPage: number;
   page: number;
@@ -144,6 +146,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '',
     parameters,
     countInPass: Boolean(search) || Boolean(query.attention),
+    searchOnly: Boolean(search) && conditions.length === 1,
     orderBy: orderBy(query),
     perPage: clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE),
     page: clampPage(query.page, 1, Number.MAX_SAFE_INTEGER),

@@ -8,6 +8,7 @@ import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './w
 import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { RECOUNT_SQL } from './list-counts';
+import { SEARCH_COUNT_SQL, walkFor, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 
@@ -61,7 +62,11 @@ export class WorkOrderRepository {
   #countsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
   #attentionMemo: { key: string; value: number } | undefined;
 
-  constructor(private readonly db: CacheDatabase) {
+  /** `wideSearch`: from how many matches a search's page is walked (wide-search.ts); tests lower it. */
+  constructor(
+    private readonly db: CacheDatabase,
+    private readonly wideSearch = WIDE_SEARCH,
+  ) {
     this.#statements = new StatementCache(db);
     const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
     this.#insertNew = db.prepare(`${insert} ON CONFLICT(id) DO NOTHING`);
@@ -172,11 +177,14 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, countInPass, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, searchOnly, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
-    let total: number | undefined;
+    const wide = searchOnly ? this.#widePage(walkFor(query.sort), where, orderBy, parameters, paging) : undefined;
+    let total = wide?.total;
     let pageIds: number[];
-    if (countInPass) {
+    if (wide) {
+      pageIds = wide.pageIds;
+    } else if (countInPass) {
       // A search's full-text match (a short prefix matches most orders) or the attention rules'
       // union is the costly part: run it once, counting in the same pass, not once for the count
       // and again for the page.
@@ -198,6 +206,15 @@ export class WorkOrderRepository {
       return json === undefined ? [] : [JSON.parse(json) as WorkOrder];
     });
     return { results, total, page, pages, per_page: perPage, ...(query.sort === 'urgency' ? { groups: this.#urgencyGroups(where, parameters) } : {}) };
+  }
+
+  /** A search matching many orders, as its only condition: counted by the text index, its page walked in the sort's order (wide-search.ts). */
+  #widePage(walk: string | undefined, where: string, orderBy: string, parameters: Record<string, string | number>, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
+    // A bulk load has the schedule's index waiting: the sorted read below still answers.
+    if (walk === undefined || hasDeferredTriggers(this.db, 'work_orders')) return undefined;
+    const total = this.#statements.get(SEARCH_COUNT_SQL).pluck().get(parameters.search) as number;
+    if (total < this.wideSearch) return undefined;
+    return { total, pageIds: this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[] };
   }
 
   /** How many orders of an urgency-sorted list each triage reason leads: the queue's groups, in order. */

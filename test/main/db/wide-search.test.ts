@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { openCache } from '../../../src-main/db/database';
+import type { CachedWorkOrderQuery } from '../../../src-main/db/work-order-query';
+import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { generatedWorkOrders } from './work-order-fixtures';
+
+// A search matching much of the cache is counted by the text index and its page walked in the
+// sort's order (wide-search.ts): the same pages and totals as sorting every match.
+
+describe('a wide search', () => {
+  const db = openCache(':memory:');
+  new WorkOrderRepository(db).upsertMany(generatedWorkOrders(3_000, 7));
+  const walked = new WorkOrderRepository(db, 1);
+  const sorted = new WorkOrderRepository(db, Number.POSITIVE_INFINITY);
+  const page = (repository: WorkOrderRepository, query: CachedWorkOrderQuery) => {
+    const answer = repository.list(query);
+    return { total: answer.total, pages: answer.pages, ids: answer.results.map((order) => order.id) };
+  };
+
+  it('answers the pages and totals of the sorted read, for every sort it walks, both ways and deep', () => {
+    for (const f_search of ['install', 'ins', 'printer 2', 'router']) {
+      for (const sort of ['schedule', 'id', undefined] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const pageNumber of [1, 4]) {
+            const query: CachedWorkOrderQuery = { f_search, sort, order, page: pageNumber, per_page: 50 };
+            const expected = page(sorted, query);
+            expect(expected.total).toBeGreaterThan(0);
+            expect(page(walked, query), JSON.stringify(query)).toEqual(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('walks only a search that is the list’s only condition, and a sort with an order to walk', () => {
+    const plans: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      plans.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    try {
+      const fresh = new WorkOrderRepository(db, 1);
+      fresh.list({ f_search: 'install', sort: 'schedule' });
+      expect(plans.some((sql) => sql.includes('INDEXED BY work_orders_schedule'))).toBe(true);
+      plans.length = 0;
+      fresh.list({ f_search: 'install', sort: 'pay' });
+      fresh.list({ f_search: 'install', list: 'workorders_assigned', sort: 'schedule' });
+      expect(plans.some((sql) => sql.includes('INDEXED BY'))).toBe(false);
+      expect(page(fresh, { f_search: 'install', sort: 'pay' })).toEqual(page(sorted, { f_search: 'install', sort: 'pay' }));
+    } finally {
+      db.prepare = prepare;
+    }
+  });
+
+  it('reads sorted while a bulk load has the schedule index waiting', () => {
+    const loading = openCache(':memory:');
+    const repository = new WorkOrderRepository(loading, 1);
+    expect(repository.beginBulkLoad()).toBe(true);
+    repository.upsertMany(generatedWorkOrders(500, 8));
+    const during = page(repository, { f_search: 'install', sort: 'schedule' });
+    expect(during.total).toBeGreaterThan(0);
+    repository.endBulkLoad();
+    expect(page(repository, { f_search: 'install', sort: 'schedule' })).toEqual(during);
+  });
+});
