@@ -9,6 +9,9 @@ import type { CachedWorkOrderQuery } from './work-order-query';
  */
 export const WIDE_SEARCH = 2_000;
 
+/** A list of statuses is walked when it holds at least one order in this many of the cache. */
+export const WIDE_LIST_SHARE = 20;
+
 /** Each sort that has an order to walk: the schedule's index, the table's own for the id. */
 const WALKS: Partial<Record<NonNullable<CachedWorkOrderQuery['sort']>, string>> = {
   schedule: 'INDEXED BY work_orders_schedule',

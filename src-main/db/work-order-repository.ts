@@ -8,7 +8,7 @@ import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './w
 import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { RECOUNT_SQL } from './list-counts';
-import { SEARCH_COUNT_SQL, walkFor, WIDE_SEARCH } from './wide-search';
+import { SEARCH_COUNT_SQL, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 
@@ -177,9 +177,13 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, countInPass, searchOnly, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, searchOnly, listOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
-    const wide = searchOnly ? this.#widePage(walkFor(query.sort), where, orderBy, parameters, paging) : undefined;
+    const wide = searchOnly
+      ? this.#widePage(walkFor(query.sort), where, orderBy, parameters, paging)
+      : listOnly
+        ? this.#listPage(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
+        : undefined;
     let total = wide?.total;
     let pageIds: number[];
     if (wide) {
@@ -215,6 +219,18 @@ export class WorkOrderRepository {
     const total = this.#statements.get(SEARCH_COUNT_SQL).pluck().get(parameters.search) as number;
     if (total < this.wideSearch) return undefined;
     return { total, pageIds: this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[] };
+  }
+
+  /**
+   * A list of statuses alone: counted from the kept counts, and when it holds a good share of the
+   * cache (a page of it then lies within a few thousand rows of the sort's order), its page walked
+   * along the sort's index instead of sorting all of it (wide-search.ts).
+   */
+  #listPage(list: WorkOrderListId, walk: string | undefined, walkWhere: string, orderBy: string, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
+    const counts = this.counts();
+    const total = counts[list];
+    if (walk === undefined || total * WIDE_LIST_SHARE < counts.workorders_all || hasDeferredTriggers(this.db, 'work_orders')) return undefined;
+    return { total, pageIds: this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${walkWhere} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[] };
   }
 
   /** How many orders of an urgency-sorted list each triage reason leads: the queue's groups, in order. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/db/database';
 import type { CachedWorkOrderQuery } from '../../../src-main/db/work-order-query';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { WORK_ORDER_STATUSES } from '../../../src-shared/api/status';
 import { generatedWorkOrders } from './work-order-fixtures';
 
 // A search matching much of the cache is counted by the text index and its page walked in the
@@ -50,6 +51,23 @@ describe('a wide search', () => {
       expect(page(fresh, { f_search: 'install', sort: 'pay' })).toEqual(page(sorted, { f_search: 'install', sort: 'pay' }));
     } finally {
       db.prepare = prepare;
+    }
+  });
+
+  it('walks a list of statuses holding a good share of the cache: the same pages, and the kept count', () => {
+    // Every status named too: a second condition, so the same list is read sorted, not walked.
+    const everyStatus = WORK_ORDER_STATUSES.map((status) => status.id);
+    for (const list of ['workorders_assigned', 'workorders_in_flight', 'workorders_draft'] as const) {
+      for (const sort of ['schedule', 'id'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const pageNumber of [1, 3]) {
+            const query: CachedWorkOrderQuery = { list, sort, order, page: pageNumber, per_page: 50 };
+            const expected = page(sorted, { ...query, status_ids: everyStatus });
+            expect(expected.total).toBeGreaterThan(100);
+            expect(page(walked, query), JSON.stringify(query)).toEqual(expected);
+          }
+        }
+      }
     }
   });
 
