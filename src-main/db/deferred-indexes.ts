@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
 
 /**
  * Building an index once over loaded rows costs far less than keeping it up to date row by row
@@ -22,9 +23,11 @@ export function deferIndexes(db: Database.Database, table: string, afterwards?: 
 }
 
 /** Whether a bulk load of `table` has its triggers waiting: what they keep is not kept meanwhile. */
-export function hasDeferredTriggers(db: Database.Database, table: string): boolean {
-  return db.prepare('SELECT EXISTS (SELECT 1 FROM deferred_indexes WHERE name = ?)').pluck().get(`${table}:afterwards`) === 1;
+export function hasDeferredTriggers(prepare: (sql: string) => Statement, table: string): boolean {
+  return prepare(DEFERRED_SQL).pluck().get(`${table}:afterwards`) === 1;
 }
+
+const DEFERRED_SQL = 'SELECT EXISTS (SELECT 1 FROM deferred_indexes WHERE name = ?)';
 
 /** Builds every deferred index and trigger again, then runs what was to follow; answers how many. Safe to call when none waits. */
 export function restoreIndexes(db: Database.Database): number {

@@ -105,11 +105,10 @@ export interface ListQuery {
   /** Whether the search is its only condition: the text index alone then counts its orders. */
   searchOnly: boolean;
   /**
-   * A list's statuses and nothing else: its count is the kept one, and `walkWhere` the same
-   * condition kept off the status index (`+`), so a page can be read along the sort's own index.
+   * When the list's statuses are its only condition: that condition kept off the status index
+   * (`+`), so a page can be read along the sort's own order; its count is the kept one.
    */
-  listOnly: boolean;
-  walkWhere: string;
+  walkWhere: string | undefined;
   orderBy: string;
   perPage: number;
   page: number;
@@ -153,8 +152,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     parameters,
     countInPass: Boolean(search) || Boolean(query.attention),
     searchOnly: Boolean(search) && conditions.length === 1,
-    listOnly: list !== null && conditions.length === 1 && list.startsWith('w.status_id'),
-    walkWhere: list !== null && conditions.length === 1 ? `WHERE +${list}` : '',
+    walkWhere: list !== null && conditions.length === 1 && Array.isArray(WORK_ORDER_LIST_MEMBERS[query.list ?? 'workorders_all']) ? `WHERE +${list}` : undefined,
     orderBy: orderBy(query),
     perPage: clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE),
     page: clampPage(query.page, 1, Number.MAX_SAFE_INTEGER),

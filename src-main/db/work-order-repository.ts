@@ -177,11 +177,11 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, countInPass, searchOnly, listOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, searchOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
     const wide = searchOnly
       ? this.#widePage(walkFor(query.sort), where, orderBy, parameters, paging)
-      : listOnly
+      : walkWhere !== undefined
         ? this.#listPage(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
         : undefined;
     let total = wide?.total;
@@ -215,10 +215,9 @@ export class WorkOrderRepository {
   /** A search matching many orders, as its only condition: counted by the text index, its page walked in the sort's order (wide-search.ts). */
   #widePage(walk: string | undefined, where: string, orderBy: string, parameters: Record<string, string | number>, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
     // A bulk load has the schedule's index waiting: the sorted read below still answers.
-    if (walk === undefined || hasDeferredTriggers(this.db, 'work_orders')) return undefined;
+    if (walk === undefined || this.#loading()) return undefined;
     const total = this.#statements.get(SEARCH_COUNT_SQL).pluck().get(parameters.search) as number;
-    if (total < this.wideSearch) return undefined;
-    return { total, pageIds: this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[] };
+    return total < this.wideSearch ? undefined : { total, pageIds: this.#walkedPage(walk, where, orderBy, paging) };
   }
 
   /**
@@ -229,8 +228,18 @@ export class WorkOrderRepository {
   #listPage(list: WorkOrderListId, walk: string | undefined, walkWhere: string, orderBy: string, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
     const counts = this.counts();
     const total = counts[list];
-    if (walk === undefined || total * WIDE_LIST_SHARE < counts.workorders_all || hasDeferredTriggers(this.db, 'work_orders')) return undefined;
-    return { total, pageIds: this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${walkWhere} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[] };
+    if (walk === undefined || total * WIDE_LIST_SHARE < counts.workorders_all || this.#loading()) return undefined;
+    return { total, pageIds: this.#walkedPage(walk, walkWhere, orderBy, paging) };
+  }
+
+  /** A page read along the sort's own order (`walk` names its index), keeping the rows `where` holds. */
+  #walkedPage(walk: string, where: string, orderBy: string, paging: Record<string, string | number>): number[] {
+    return this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[];
+  }
+
+  /** Whether a bulk load has the orders' indexes and counting triggers waiting (deferred-indexes.ts). */
+  #loading(): boolean {
+    return hasDeferredTriggers((sql) => this.#statements.get(sql), 'work_orders');
   }
 
   /** How many orders of an urgency-sorted list each triage reason leads: the queue's groups, in order. */
@@ -276,7 +285,7 @@ export class WorkOrderRepository {
     const byStatus = new Map<number | null, number>();
     let problems = 0;
     // While a bulk load has the counting triggers waiting, the counts come from the orders themselves.
-    const statement = hasDeferredTriggers(this.db, 'work_orders') ? this.#recountedStatuses : this.#statusCounts;
+    const statement = this.#loading() ? this.#recountedStatuses : this.#statusCounts;
     for (const row of statement.all() as { status_id: number | null; count: number; problems: number }[]) {
       byStatus.set(row.status_id, row.count);
       problems += row.problems;
