@@ -35,3 +35,35 @@ export async function forEachConcurrently<Item>(
   if (failure !== undefined) throw failure.error;
   signal.throwIfAborted();
 }
+
+/**
+ * Runs the tasks side by side, each with a signal that also aborts when another fails: the first
+ * failure is rethrown once every task has settled, so none is left running after the caller moved on.
+ */
+export async function allOrNone<Results extends readonly unknown[]>(
+  signal: AbortSignal,
+  tasks: { [Index in keyof Results]: (signal: AbortSignal) => Promise<Results[Index]> },
+): Promise<Results> {
+  signal.throwIfAborted();
+  const controller = new AbortController();
+  const abortAll = () => controller.abort(signal.reason);
+  signal.addEventListener('abort', abortAll, { once: true });
+  // The first to fail in time, not in order: the others then fail only because they were aborted.
+  let failure: { error: unknown } | undefined;
+  try {
+    const settled = await Promise.allSettled(
+      tasks.map((task) =>
+        task(controller.signal).catch((error: unknown) => {
+          failure ??= { error };
+          controller.abort();
+          throw error;
+        }),
+      ),
+    );
+    signal.throwIfAborted();
+    if (failure) throw failure.error;
+    return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as Results;
+  } finally {
+    signal.removeEventListener('abort', abortAll);
+  }
+}

@@ -1,13 +1,14 @@
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { AppError } from '../../src-shared/errors';
-import type { SyncPhase } from '../../src-shared/ipc/channels';
+import { SyncPhaseSchema, type SyncPhase } from '../../src-shared/ipc/channels';
 import { DIRECTORY_MAX_AGE_MS, pullDirectory, type DirectoryCache } from './directory-pull';
 import { pullReferenceData } from './reference-pull';
 import type { SyncCache } from './sync-cache';
 import { pullDeliverables } from './deliverables-pull';
 import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
 import { pullWorkOrders, type WorkOrderPullSummary } from './work-order-pull';
+import { allOrNone } from './concurrency';
 
 
 export interface SyncProgress {
@@ -48,11 +49,15 @@ export const PULL_CONCURRENCY = 4;
 /** A renderer needs no more than a few updates a second; phase changes and the end always go out. */
 const PROGRESS_INTERVAL_MS = 100;
 
+/** The order phases go in: a report of an earlier phase, from a part running alongside, is late news. */
+const PHASE_ORDER = SyncPhaseSchema.options;
+
 function throttled(onProgress: ((progress: SyncProgress) => void) | undefined, now: () => number) {
   let last: SyncProgress | undefined;
   let lastAt = -Infinity;
   return (progress: SyncProgress) => {
     if (!onProgress) return;
+    if (last && PHASE_ORDER.indexOf(progress.phase) < PHASE_ORDER.indexOf(last.phase)) return;
     const phaseChanged = last?.phase !== progress.phase;
     if (!phaseChanged && progress.done !== progress.total && now() - lastAt < PROGRESS_INTERVAL_MS) return;
     last = progress;
@@ -62,9 +67,9 @@ function throttled(onProgress: ((progress: SyncProgress) => void) | undefined, n
 }
 
 /**
- * One pull: reference data first (the lists a work order names), then every work order. Each
- * answer is written in its own transaction as it arrives, so a cancelled or failed pull keeps what
- * it wrote and the cache stays consistent. Cancelling rejects with SYNC_CANCELLED.
+ * One pull: reference data and the directory alongside every work order's list item, then the full
+ * answers of the changed orders. Each answer is written as it arrives, so a cancelled or failed pull
+ * keeps what it wrote and the cache stays consistent. Cancelling rejects with SYNC_CANCELLED.
  */
 export async function pullAll(deps: PullDependencies, options: PullOptions = {}): Promise<PullSummary> {
   const now = deps.now ?? Date.now;
@@ -73,42 +78,49 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
   const report = throttled(options.onProgress, now);
   const { parts } = deps;
   try {
-    signal.throwIfAborted();
-    const referenceKinds = await pullReferenceData({
-      company: deps.client.company,
-      referenceData: deps.referenceData,
-      maxAgeMs: options.referenceMaxAgeMs ?? REFERENCE_MAX_AGE_MS,
-      concurrency,
-      now,
-      signal,
-      onFetched: (done, total) => report({ phase: 'reference', done, total }),
-    });
-    if (deps.directory) {
-      await pullDirectory({
-        company: deps.client.company,
-        cache: deps.directory,
-        maxAgeMs: DIRECTORY_MAX_AGE_MS,
-        concurrency,
-        now,
-        signal,
-        onFetched: (done, total) => report({ phase: 'directory', done, total }),
-      });
-    }
+    // The reference lists and the directory are a handful of requests: they go alongside the
+    // work orders' pages (their own lanes), not a round trip ahead of them.
     const partsFetched = new Set<number>();
-    const summary = await pullWorkOrders({
-      workOrders: deps.client.workOrders,
-      cache: deps.cache,
-      concurrency,
-      signal,
-      onListed: (done, total) => report({ phase: 'work-orders', done, total }),
-      onDetailed: (done, total) => report({ phase: 'details', done, total }),
-      onDetailStored: parts
-        ? async (order, orderSignal) => {
-            partsFetched.add(order.id);
-            await pullWorkOrderParts(order, parts, orderSignal);
-          }
-        : undefined,
-    });
+    const [referenceKinds, summary] = await allOrNone<[string[], WorkOrderPullSummary]>(signal, [
+      async (sideSignal) => {
+        const kinds = await pullReferenceData({
+          company: deps.client.company,
+          referenceData: deps.referenceData,
+          maxAgeMs: options.referenceMaxAgeMs ?? REFERENCE_MAX_AGE_MS,
+          concurrency,
+          now,
+          signal: sideSignal,
+          onFetched: (done, total) => report({ phase: 'reference', done, total }),
+        });
+        if (deps.directory) {
+          await pullDirectory({
+            company: deps.client.company,
+            cache: deps.directory,
+            maxAgeMs: DIRECTORY_MAX_AGE_MS,
+            concurrency,
+            now,
+            signal: sideSignal,
+            onFetched: (done, total) => report({ phase: 'directory', done, total }),
+          });
+        }
+        return kinds;
+      },
+      (ordersSignal) =>
+        pullWorkOrders({
+          workOrders: deps.client.workOrders,
+          cache: deps.cache,
+          concurrency,
+          signal: ordersSignal,
+          onListed: (done, total) => report({ phase: 'work-orders', done, total }),
+          onDetailed: (done, total) => report({ phase: 'details', done, total }),
+          onDetailStored: parts
+            ? async (order, orderSignal) => {
+                partsFetched.add(order.id);
+                await pullWorkOrderParts(order, parts, orderSignal);
+              }
+            : undefined,
+        }),
+    ]);
     if (parts) await pullDeliverables(parts, partsFetched, concurrency, signal);
     report({ phase: 'done', done: summary.listed, total: summary.listed });
     return { ...summary, referenceKinds };

@@ -41,6 +41,7 @@ export class SyncCache {
   readonly #deleteOrder: Statement;
   readonly #deleteSearch: Statement;
   readonly #isPending: Statement;
+  readonly #pendingAmong: Statement;
   readonly #storeAll: (orders: readonly PulledOrder[]) => number;
   readonly #deleteAll: (ids: readonly number[]) => void;
 
@@ -63,9 +64,11 @@ export class SyncCache {
     this.#deleteOrder = db.prepare('DELETE FROM work_orders WHERE id = ?');
     this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
     this.#isPending = db.prepare('SELECT pending FROM work_orders WHERE id = ?').pluck();
+    this.#pendingAmong = db.prepare('SELECT id FROM work_orders WHERE pending = 1 AND id IN (SELECT value FROM json_each(?))').pluck();
     this.#storeAll = db.transaction((orders: readonly PulledOrder[]) => {
       // Checked inside the transaction: the outbox may have marked an order while its answer was on the way.
-      const writable = orders.filter(({ order }) => this.#isPending.get(order.id) !== 1);
+      const pending = new Set(this.#pendingAmong.all(JSON.stringify(orders.map(({ order }) => order.id))) as number[]);
+      const writable = pending.size === 0 ? orders : orders.filter(({ order }) => !pending.has(order.id));
       this.workOrders.writeMany(writable, now());
       for (const { order, fingerprint, complete } of writable) this.#upsertState.run(order.id, fingerprint, complete ? 1 : 0);
       return writable.length;

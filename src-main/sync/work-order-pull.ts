@@ -2,10 +2,11 @@ import { ApiError } from '../api-client/api-error';
 import type { WorkOrdersApi } from '../api-client/work-orders-api';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-shared/api/work-order-list';
-import { forEachConcurrently } from './concurrency';
+import { allOrNone, forEachConcurrently } from './concurrency';
 import { fetchFullOrder } from './full-order';
 import { serializeWorkOrder } from '../db/work-order-repository';
 import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
+import { WriteBehind } from './write-behind';
 
 export interface WorkOrderPullOptions {
   workOrders: WorkOrdersApi;
@@ -30,19 +31,30 @@ export interface WorkOrderPullSummary {
   deleted: number;
 }
 
+/** Pages listed but not yet written before a lane waits for the disk: enough to cover a slow commit. */
+const WRITE_HIGH_WATER = 10 * WORK_ORDER_LIST_MAX_PER_PAGE;
+
 /** Sorted by id, so an edit during the pull cannot move an order to a page already fetched. */
 const pageQuery = (list: WorkOrderListId, page: number) => ({ list, page, per_page: WORK_ORDER_LIST_MAX_PER_PAGE, sort: 'id', order: 'asc' }) as const;
 
-/** Fetches page 1 to learn how many pages there are, then the others concurrently; answers the total. */
-async function pageThrough(list: WorkOrderListId, options: WorkOrderPullOptions, onPage: (items: readonly WorkOrder[], total: number) => void): Promise<number> {
-  const { workOrders, concurrency, signal } = options;
+interface Paging {
+  workOrders: WorkOrdersApi;
+  concurrency: number;
+  signal: AbortSignal;
+}
+
+/**
+ * Fetches page 1 to learn how many pages there are, then the others concurrently; answers the
+ * total. A lane waits for what `onPage` answers before its next request.
+ */
+async function pageThrough(list: WorkOrderListId, { workOrders, concurrency, signal }: Paging, onPage: (items: readonly WorkOrder[], total: number) => Promise<void> | void): Promise<number> {
   const first = await workOrders.list(pageQuery(list, 1), { signal });
   const { total, pages } = first.metadata;
-  onPage(first.results, total);
+  await onPage(first.results, total);
   const rest = Array.from({ length: Math.max(0, pages - 1) }, (_unused, index) => index + 2);
   await forEachConcurrently(rest, concurrency, signal, async (page, pageSignal) => {
     const answer = await workOrders.list(pageQuery(list, page), { signal: pageSignal });
-    onPage(answer.results, total);
+    await onPage(answer.results, total);
   });
   return total;
 }
@@ -59,29 +71,61 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   const needDetails = new Map<number, string>();
   let stored = 0;
 
-  // Into an empty cache (the first sync), every order is new: its indexes are built once at the end.
+  let listTotal = 0;
+  // Written behind the fetching, pages that arrived together in one transaction (write-behind.ts).
+  const writer = new WriteBehind<WorkOrder>((items) => {
+    const cached = cache.lookup(items.map((item) => item.id));
+    const writes: PulledOrder[] = [];
+    for (const item of items) {
+      const pulled = pulledListItem(item);
+      const { fingerprint } = pulled;
+      listed.set(item.id, fingerprint);
+      const state = cached.get(item.id);
+      if (!state) {
+        writes.push(pulled);
+      } else if (!state.pending && state.fingerprint !== fingerprint) {
+        needDetails.set(item.id, fingerprint);
+        // A full document stays until its new full answer replaces it; a partial one is refreshed now.
+        if (state.fingerprint !== null && !state.complete) writes.push(pulled);
+      }
+    }
+    stored += cache.store(writes);
+    options.onListed(Math.min(listed.size, listTotal), listTotal);
+  }, WRITE_HIGH_WATER);
+
+  // The problem list is small and read alongside, on one lane of its own, so it costs no round trip
+  // after the listing. Into an empty cache (the first sync), every order is new: its indexes are
+  // built once at the end.
+  const inProblemList = new Set<number>();
   const bulk = cache.beginBulkLoad();
   let total: number;
+  let problemTotal: number;
   try {
-    total = await pageThrough('workorders_all', options, (items, listTotal) => {
-      const cached = cache.lookup(items.map((item) => item.id));
-      const writes: PulledOrder[] = [];
-      for (const item of items) {
-        const pulled = pulledListItem(item);
-        const { fingerprint } = pulled;
-        listed.set(item.id, fingerprint);
-        const state = cached.get(item.id);
-        if (!state) {
-          writes.push(pulled);
-        } else if (!state.pending && state.fingerprint !== fingerprint) {
-          needDetails.set(item.id, fingerprint);
-          // A full document stays until its new full answer replaces it; a partial one is refreshed now.
-          if (state.fingerprint !== null && !state.complete) writes.push(pulled);
+    [total, problemTotal] = await allOrNone<[number, number]>(options.signal, [
+      async (signal) => {
+        let count: number;
+        try {
+          count = await pageThrough('workorders_all', { ...options, signal }, (items, ordersListed) => {
+            listTotal = ordersListed;
+            return writer.add(items);
+          });
+        } catch (error) {
+          // What was fetched is kept also when the pull stops here; the listing's failure is the one to tell.
+          try {
+            writer.flush();
+          } catch {
+            // Reported as the listing's failure below.
+          }
+          throw error;
         }
-      }
-      stored += cache.store(writes);
-      options.onListed(Math.min(listed.size, listTotal), listTotal);
-    });
+        writer.flush();
+        return count;
+      },
+      (signal) =>
+        pageThrough('workorders_problem', { ...options, concurrency: 1, signal }, (items) => {
+          for (const item of items) inProblemList.add(item.id);
+        }),
+    ]);
   } finally {
     if (bulk) cache.endBulkLoad();
   }
@@ -89,10 +133,6 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   // the pages, and then the next pull decides.
   const deleted = listed.size === total ? cache.deleteAllExcept(new Set(listed.keys())) : 0;
 
-  const inProblemList = new Set<number>();
-  const problemTotal = await pageThrough('workorders_problem', options, (items) => {
-    for (const item of items) inProblemList.add(item.id);
-  });
   if (inProblemList.size === problemTotal) {
     const cachedWithProblems = new Set(cache.idsWithProblems());
     const disagreeing = [...inProblemList].filter((id) => !cachedWithProblems.has(id)).concat([...cachedWithProblems].filter((id) => !inProblemList.has(id)));

@@ -1,7 +1,9 @@
-// Budget (ARCHITECTURE.md): the first sync of 10,000 work orders from the local marketplace runs at
-// least at 80% of the speed of a bare fetch of the same pages (per_page 100, the same number in
-// flight, JSON-parsed, nothing stored), both measured in the same run. The marketplace runs as the
-// app runs it, bundled in a worker thread, so its work does not share this thread with the sync's.
+// Budget (ARCHITECTURE.md): the first sync of 10,000 work orders from the local marketplace, with
+// 40 ms added to every request (the marketplace's `delay_ms` fault: a real network's round trip),
+// runs at least at 95% of the speed of a bare fetch of the same pages (per_page 100, the same number
+// in flight, JSON-parsed, nothing stored), both measured in the same run; on loopback, where the
+// sync's own work shows, at least at 50%. The marketplace runs as the app runs it, bundled in a
+// worker thread, so its work does not share this thread with the sync's.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +24,12 @@ import { buildFromSources } from '../support/build-from-sources';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const WORK_ORDERS = 10_000;
-const TARGET_RATIO = 0.8;
 const ROUNDS = 5;
+/** Each network the sync is measured on: the delay added to every request, and the ratio it must reach. */
+const NETWORKS = [
+  { label: 'loopback', delayMs: 0, target: 0.5 },
+  { label: '40 ms per request', delayMs: 40, target: 0.95 },
+] as const;
 
 async function signIn(pool: Pool, marketplace: WorkerMarketplace): Promise<string> {
   const { credentials } = marketplace;
@@ -102,6 +108,57 @@ async function firstSync(client: MarketplaceClient, file: string): Promise<numbe
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const perSecond = (orders: number, ms: number) => Math.round((orders / ms) * 1000).toLocaleString('en-US');
 
+/** Adds `delayMs` to every REST request from now on (none: removes every rule). */
+async function setDelay(marketplace: WorkerMarketplace, delayMs: number): Promise<void> {
+  const rules = `${marketplace.origin}/__local/faults`;
+  const answer = delayMs > 0
+    ? await fetch(rules, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delay_ms: delayMs }) })
+    : await fetch(rules, { method: 'DELETE' });
+  if (!answer.ok) throw new Error(`${rules} answered ${answer.status}`);
+}
+
+interface Rounds {
+  bare: number[];
+  validated: number[];
+  sync: number[];
+  orders: number;
+}
+
+async function measure(marketplace: WorkerMarketplace, pool: Pool, token: string, workDir: string, name: string): Promise<Rounds> {
+  const rounds: Rounds = { bare: [], validated: [], sync: [], orders: 0 };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const clients = [await signedInClient(marketplace), await signedInClient(marketplace)] as const;
+    try {
+      // Each sign-in wrote to the marketplace, which drops its cache of list items: one pass that
+      // is not measured fills it again, so the three measures find the same warm marketplace.
+      await bareFetch(pool, marketplace, token);
+      const started = performance.now();
+      rounds.orders = await bareFetch(pool, marketplace, token);
+      rounds.bare.push(performance.now() - started);
+      rounds.validated.push(await validatedFetch(clients[0]));
+      rounds.sync.push(await firstSync(clients[1], join(workDir, `cache-${name}-${round}.sqlite`)));
+    } finally {
+      await Promise.all(clients.map((client) => client.dispose()));
+    }
+  }
+  return rounds;
+}
+
+function report({ bare, validated, sync, orders }: Rounds, target: number): boolean {
+  const line = (label: string, values: number[]) => {
+    const ms = median(values);
+    console.log(`${label}: ${ms.toFixed(0)} ms (${perSecond(orders, ms)} orders/s)  rounds: ${values.map((value) => value.toFixed(0)).join(', ')} ms`);
+  };
+  line('bare fetch', bare);
+  line('validated fetch (the app\'s client, nothing stored)', validated);
+  line('first sync', sync);
+  const ratio = median(bare) / median(sync);
+  console.log(`ratio (sync speed / bare speed): ${ratio.toFixed(2)}; target ≥ ${target}: ${ratio >= target ? 'met' : 'NOT met'}.`);
+  // What parsing with the contract's schemas alone leaves of the bare speed: no cache can beat it.
+  console.log(`ratio without the cache (validated speed / bare speed): ${(median(bare) / median(validated)).toFixed(2)}.`);
+  return ratio >= target;
+}
+
 export default async function run(): Promise<void> {
   const built = await buildFromSources({ 'marketplace-worker': 'src-main/local-marketplace/worker.ts' }, ROOT);
   const workDir = mkdtempSync(join(tmpdir(), 'first-sync-bench-'));
@@ -112,36 +169,12 @@ export default async function run(): Promise<void> {
     pool = new Pool(marketplace.origin, { connections: 8 });
     const token = await signIn(pool, marketplace);
     await fill(pool, marketplace, token);
-    console.log(`${WORK_ORDERS.toLocaleString('en-US')} work orders, per_page ${WORK_ORDER_LIST_MAX_PER_PAGE}, ${PULL_CONCURRENCY} requests in flight; median of ${ROUNDS} rounds, each a bare fetch, the same pages through the app's client, then a first sync into an empty cache file.\n`);
-    const bare: number[] = [];
-    const validated: number[] = [];
-    const sync: number[] = [];
-    let orders = 0;
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const clients = [await signedInClient(marketplace), await signedInClient(marketplace)] as const;
-      try {
-        // Each sign-in wrote to the marketplace, which drops its cache of list items: one pass that
-        // is not measured fills it again, so the three measures find the same warm marketplace.
-        await bareFetch(pool, marketplace, token);
-        const started = performance.now();
-        orders = await bareFetch(pool, marketplace, token);
-        bare.push(performance.now() - started);
-        validated.push(await validatedFetch(clients[0]));
-        sync.push(await firstSync(clients[1], join(workDir, `cache-${round}.sqlite`)));
-      } finally {
-        await Promise.all(clients.map((client) => client.dispose()));
-      }
+    console.log(`${WORK_ORDERS.toLocaleString('en-US')} work orders, per_page ${WORK_ORDER_LIST_MAX_PER_PAGE}, ${PULL_CONCURRENCY} requests in flight; median of ${ROUNDS} rounds, each a bare fetch, the same pages through the app's client, then a first sync into an empty cache file.`);
+    for (const network of NETWORKS) {
+      console.log(`\n## ${network.label}`);
+      await setDelay(marketplace, network.delayMs);
+      if (!report(await measure(marketplace, pool, token, workDir, network.label.replace(/\W+/g, '-')), network.target)) process.exitCode = 1;
     }
-    const bareMs = median(bare);
-    const validatedMs = median(validated);
-    const syncMs = median(sync);
-    const ratio = bareMs / syncMs;
-    console.log(`bare fetch: ${bareMs.toFixed(0)} ms (${perSecond(orders, bareMs)} orders/s)  rounds: ${bare.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    console.log(`validated fetch (the app's client, nothing stored): ${validatedMs.toFixed(0)} ms (${perSecond(orders, validatedMs)} orders/s)  rounds: ${validated.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    console.log(`first sync: ${syncMs.toFixed(0)} ms (${perSecond(orders, syncMs)} orders/s)  rounds: ${sync.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-    console.log(`\nratio (sync speed / bare speed): ${ratio.toFixed(2)}; target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}.`);
-    // What parsing with the contract's schemas alone leaves of the bare speed: no cache can beat it.
-    console.log(`ratio without the cache (validated speed / bare speed): ${(bareMs / validatedMs).toFixed(2)}.`);
   } finally {
     await pool?.close();
     await marketplace?.close();
