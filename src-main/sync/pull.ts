@@ -1,13 +1,14 @@
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { AppError } from '../../src-shared/errors';
-import { SyncPhaseSchema, type SyncPhase } from '../../src-shared/ipc/channels';
+import type { SyncPhase } from '../../src-shared/ipc/channels';
 import { DIRECTORY_MAX_AGE_MS, pullDirectory, type DirectoryCache } from './directory-pull';
 import { pullReferenceData } from './reference-pull';
 import type { SyncCache } from './sync-cache';
 import { pullDeliverables } from './deliverables-pull';
 import { pullWorkOrderParts, type WorkOrderPartsPullDependencies } from './work-order-parts-pull';
-import { pullWorkOrders, type WorkOrderPullSummary } from './work-order-pull';
+import { pullWorkOrders, type WorkOrderPullOptions, type WorkOrderPullSummary } from './work-order-pull';
+import { countsDisagree, startingScope, type PullScope } from './pull-scope';
 import { allOrNone } from './concurrency';
 
 
@@ -36,6 +37,8 @@ export interface PullOptions {
   referenceMaxAgeMs?: number;
   /** Requests in flight at once. */
   concurrency?: number;
+  /** `all` lists every order whatever the last whole listing's age (pull-scope.ts). */
+  scope?: PullScope;
 }
 
 export interface PullSummary extends WorkOrderPullSummary {
@@ -49,21 +52,41 @@ export const PULL_CONCURRENCY = 4;
 /** A renderer needs no more than a few updates a second; phase changes and the end always go out. */
 const PROGRESS_INTERVAL_MS = 100;
 
-/** The order phases go in: a report of an earlier phase, from a part running alongside, is late news. */
-const PHASE_ORDER = SyncPhaseSchema.options;
+/** Parts that run alongside the work orders: once those report, theirs would move the progress back. */
+const SIDE_PHASES: readonly SyncPhase[] = ['reference', 'directory'];
 
 function throttled(onProgress: ((progress: SyncProgress) => void) | undefined, now: () => number) {
   let last: SyncProgress | undefined;
   let lastAt = -Infinity;
   return (progress: SyncProgress) => {
     if (!onProgress) return;
-    if (last && PHASE_ORDER.indexOf(progress.phase) < PHASE_ORDER.indexOf(last.phase)) return;
+    if (last && SIDE_PHASES.includes(progress.phase) && !SIDE_PHASES.includes(last.phase)) return;
     const phaseChanged = last?.phase !== progress.phase;
     if (!phaseChanged && progress.done !== progress.total && now() - lastAt < PROGRESS_INTERVAL_MS) return;
     last = progress;
     lastAt = now();
     onProgress(progress);
   };
+}
+
+/**
+ * The work orders in the scope `pull-scope.ts` chooses: an active pull whose list counts then
+ * disagree with the cache's lists every order in the same pull.
+ */
+async function pullOrders(deps: PullDependencies, wanted: PullScope | undefined, now: () => number, options: Omit<WorkOrderPullOptions, 'scope'>): Promise<WorkOrderPullSummary> {
+  const { cache } = deps;
+  const scope = startingScope(cache.lastPulledAt('all'), now(), wanted);
+  let summary = await pullWorkOrders({ ...options, scope });
+  // With outbox changes waiting the cache differs from the service on purpose: the age rule decides.
+  if (scope === 'active' && !cache.hasPending()) {
+    const lists = await deps.client.workOrders.lists({ signal: options.signal });
+    if (countsDisagree(lists, cache.workOrders.counts()).length > 0) {
+      const whole = await pullWorkOrders({ ...options, scope: 'all' });
+      summary = { ...whole, stored: summary.stored + whole.stored, details: summary.details + whole.details, deleted: summary.deleted + whole.deleted };
+    }
+  }
+  cache.markPulled(summary.scope, now());
+  return summary;
 }
 
 /**
@@ -106,7 +129,7 @@ export async function pullAll(deps: PullDependencies, options: PullOptions = {})
         return kinds;
       },
       (ordersSignal) =>
-        pullWorkOrders({
+        pullOrders(deps, options.scope, now, {
           workOrders: deps.client.workOrders,
           cache: deps.cache,
           concurrency,

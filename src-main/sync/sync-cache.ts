@@ -2,6 +2,9 @@ import { hash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { CacheDatabase } from '../db/database';
+import { statusBySlug } from '../../src-shared/api/status';
+import { WORK_ORDER_LIST_MEMBERS } from '../../src-shared/api/work-order-list';
+import type { PullScope } from './pull-scope';
 import { serializeWorkOrder, type SerializedWorkOrder, type WorkOrderRepository } from '../db/work-order-repository';
 
 /** What the cache holds of an order the pull just listed. */
@@ -42,6 +45,10 @@ export class SyncCache {
   readonly #deleteSearch: Statement;
   readonly #isPending: Statement;
   readonly #pendingAmong: Statement;
+  readonly #anyPending: Statement;
+  readonly #inFlightIds: Statement;
+  readonly #lastRun: Statement;
+  readonly #markRun: Statement;
   readonly #storeAll: (orders: readonly PulledOrder[]) => number;
   readonly #deleteAll: (ids: readonly number[]) => void;
 
@@ -65,6 +72,11 @@ export class SyncCache {
     this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
     this.#isPending = db.prepare('SELECT pending FROM work_orders WHERE id = ?').pluck();
     this.#pendingAmong = db.prepare('SELECT id FROM work_orders WHERE pending = 1 AND id IN (SELECT value FROM json_each(?))').pluck();
+    this.#anyPending = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders WHERE pending = 1)').pluck();
+    const inFlight = WORK_ORDER_LIST_MEMBERS.workorders_in_flight as readonly string[];
+    this.#inFlightIds = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${inFlight.map((slug) => statusBySlug(slug)?.id ?? -1).join(', ')}) AND pending = 0 AND id > 0`).pluck();
+    this.#lastRun = db.prepare('SELECT finished_at FROM work_order_pull_runs WHERE scope = ?').pluck();
+    this.#markRun = db.prepare('INSERT INTO work_order_pull_runs (scope, finished_at) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET finished_at = excluded.finished_at');
     this.#storeAll = db.transaction((orders: readonly PulledOrder[]) => {
       // Checked inside the transaction: the outbox may have marked an order while its answer was on the way.
       const pending = new Set(this.#pendingAmong.all(JSON.stringify(orders.map(({ order }) => order.id))) as number[]);
@@ -117,6 +129,25 @@ export class SyncCache {
     if (this.#isPending.get(id) === 1) return false;
     this.#deleteAll([id]);
     return true;
+  }
+
+  /** Whether any order has an outbox change waiting: the cache's counts then differ from the service's on purpose. */
+  hasPending(): boolean {
+    return this.#anyPending.get() === 1;
+  }
+
+  /** Cached orders in flight (published, routed, assigned, work done), outbox changes and offline drafts aside. */
+  inFlightIds(): number[] {
+    return this.#inFlightIds.all() as number[];
+  }
+
+  /** Epoch ms when a pull of that scope last finished; null before the first. */
+  lastPulledAt(scope: PullScope): number | null {
+    return (this.#lastRun.get(scope) as number | undefined) ?? null;
+  }
+
+  markPulled(scope: PullScope, at: number): void {
+    this.#markRun.run(scope, at);
   }
 
   /** Cached orders the cache counts as having an open problem, outbox changes aside. */

@@ -7,9 +7,12 @@ import { fetchFullOrder } from './full-order';
 import { serializeWorkOrder } from '../db/work-order-repository';
 import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 import { WriteBehind } from './write-behind';
+import type { PullScope } from './pull-scope';
 
 export interface WorkOrderPullOptions {
   workOrders: WorkOrdersApi;
+  /** Every order, or the orders providers act on (pull-scope.ts). */
+  scope: PullScope;
   cache: SyncCache;
   /** Requests in flight at once, for pages and for details alike. */
   concurrency: number;
@@ -21,15 +24,19 @@ export interface WorkOrderPullOptions {
 }
 
 export interface WorkOrderPullSummary {
+  scope: PullScope;
   /** Orders the service listed. */
   listed: number;
   /** List items written (new orders, or changed ones cached from their list item only). */
   stored: number;
   /** Full answers fetched and written. */
   details: number;
-  /** Cached orders the service no longer lists, removed. */
+  /** Cached orders the service no longer lists or answers 404 for, removed. */
   deleted: number;
 }
+
+/** The list each scope pages through on every lane but one; the problem list takes that one. */
+const SCOPE_LISTS: Readonly<Record<PullScope, WorkOrderListId>> = { all: 'workorders_all', active: 'workorders_in_flight' };
 
 /** Pages listed but not yet written before a lane waits for the disk: enough to cover a slow commit. */
 const WRITE_HIGH_WATER = 10 * WORK_ORDER_LIST_MAX_PER_PAGE;
@@ -60,13 +67,14 @@ async function pageThrough(list: WorkOrderListId, { workOrders, concurrency, sig
 }
 
 /**
- * Pulls every work order. List items carry the columns lists filter and search on, so a new order
- * is stored from its list item (partial) and the first sync costs one request per 100 orders. The
- * full answer (description, problems…) is fetched for an order whose list item changed since the
- * last pull, and for one whose open problems the cache has wrong (the problem list says which).
+ * Pulls the work orders of its scope. List items carry the columns lists filter and search on, so a
+ * new order is stored from its list item (partial) and the first sync costs one request per 100
+ * orders. The full answer (description, problems…) is fetched for an order whose list item changed
+ * since the last pull, for one whose open problems the cache has wrong (the problem list says
+ * which), and, in the active scope, for a cached order in flight the lists no longer hold.
  */
 export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<WorkOrderPullSummary> {
-  const { cache } = options;
+  const { cache, scope } = options;
   const listed = new Map<number, string>();
   const needDetails = new Map<number, string>();
   let stored = 0;
@@ -94,10 +102,10 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   }, WRITE_HIGH_WATER);
 
   // The problem list is small and read alongside, on one lane of its own, so it costs no round trip
-  // after the listing. Into an empty cache (the first sync), every order is new: its indexes are
-  // built once at the end.
+  // after the listing; in the active scope its orders are compared like the others. Into an empty
+  // cache (the first sync), every order is new: its indexes are built once at the end.
   const inProblemList = new Set<number>();
-  const bulk = cache.beginBulkLoad();
+  const bulk = scope === 'all' && cache.beginBulkLoad();
   let total: number;
   let problemTotal: number;
   try {
@@ -105,7 +113,7 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
       async (signal) => {
         let count: number;
         try {
-          count = await pageThrough('workorders_all', { ...options, signal }, (items, ordersListed) => {
+          count = await pageThrough(SCOPE_LISTS[scope], { ...options, signal }, (items, ordersListed) => {
             listTotal = ordersListed;
             return writer.add(items);
           });
@@ -124,21 +132,30 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
       (signal) =>
         pageThrough('workorders_problem', { ...options, concurrency: 1, signal }, (items) => {
           for (const item of items) inProblemList.add(item.id);
+          return scope === 'active' ? writer.add(items) : undefined;
         }),
     ]);
   } finally {
     if (bulk) cache.endBulkLoad();
   }
-  // Deleting needs proof that every order was seen: orders created or removed while paging shift
-  // the pages, and then the next pull decides.
-  const deleted = listed.size === total ? cache.deleteAllExcept(new Set(listed.keys())) : 0;
+  writer.flush();
+  let deleted = 0;
+  if (scope === 'all') {
+    // Deleting needs proof that every order was seen: orders created or removed while paging shift
+    // the pages, and then the next pull decides.
+    if (listed.size === total) deleted = cache.deleteAllExcept(new Set(listed.keys()));
+  } else {
+    // Left the lists since the last pull (approved, cancelled, deleted): asked alone where it went.
+    for (const id of cache.inFlightIds()) if (!listed.has(id)) needDetails.set(id, '');
+  }
 
   if (inProblemList.size === problemTotal) {
     const cachedWithProblems = new Set(cache.idsWithProblems());
     const disagreeing = [...inProblemList].filter((id) => !cachedWithProblems.has(id)).concat([...cachedWithProblems].filter((id) => !inProblemList.has(id)));
     const states = cache.lookup(disagreeing);
     for (const id of disagreeing) {
-      const fingerprint = listed.get(id);
+      // Unlisted in the active scope: its list item is unknown, so the next whole listing checks it once more.
+      const fingerprint = listed.get(id) ?? (scope === 'active' ? '' : undefined);
       if (fingerprint !== undefined && states.get(id)?.pending === false) needDetails.set(id, fingerprint);
     }
   }
@@ -152,10 +169,11 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
       details += wrote;
       if (wrote > 0) await options.onDetailStored?.(order, signal);
     } catch (error) {
-      // Deleted since it was listed: the next complete pull removes it.
       if (!(error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;
+      // Deleted on the service since it was listed or cached.
+      if (cache.deleteUnlessPending(id)) deleted += 1;
     }
     options.onDetailed(details, needDetails.size);
   });
-  return { listed: listed.size, stored, details, deleted };
+  return { scope, listed: listed.size, stored, details, deleted };
 }

@@ -102,19 +102,24 @@ describe('work order tags in the app', () => {
     expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({ event: { name: 'workorder.tag_added', params: { work_order_id: OTHER_UNTAGGED_DRAFT } } });
   });
 
-  it('a tag applied on the marketplace by someone else reaches the cache at the next pull', async () => {
+  it('a tag applied on the marketplace by someone else to an order in flight reaches the cache at the next pull', async () => {
     const { call, marketplace, progress } = await outboxApp();
     const listening = await marketplace();
+    await untilPulls(progress, 1);
+    // In flight: what the pull between whole listings asks for again (sync/pull-scope.ts).
+    const tagged = new Set((await call<Page>('workorders:list', { tag: PRIORITY, per_page: 100 })).results.map((order) => order.id));
+    const target = (await call<Page>('workorders:list', { list: 'workorders_published_routed', per_page: 100 })).results.find((order) => !tagged.has(order.id))?.id;
+    if (target === undefined) throw new Error('the demo seed has no untagged published order');
     const { clientId, clientSecret, username, password } = listening.credentials;
     const token = await listening.marketplace.app.inject({ method: 'POST', url: '/authentication/api/oauth/token', payload: { grant_type: 'password', client_id: clientId, client_secret: clientSecret, username, password } });
     const applied = await listening.marketplace.app.inject({
       method: 'POST',
-      url: `/api/rest/v2/workorders/${UNTAGGED_DRAFT}/tags?access_token=${(token.json() as { access_token: string }).access_token}`,
+      url: `/api/rest/v2/workorders/${target}/tags?access_token=${(token.json() as { access_token: string }).access_token}`,
       payload: { tag: { id: PRIORITY } },
     });
     expect(applied.statusCode).toBe(200);
     await call('sync:now');
     await untilPulls(progress, 2);
-    expect((await call<Page>('workorders:list', { tag: PRIORITY, per_page: 100 })).results.map((order) => order.id)).toContain(UNTAGGED_DRAFT);
+    expect((await call<Page>('workorders:list', { tag: PRIORITY, per_page: 100 })).results.map((order) => order.id)).toContain(target);
   });
 });

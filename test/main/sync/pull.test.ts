@@ -25,23 +25,66 @@ describe('pullAll', () => {
     expect(new Set(progress.map((event) => event.phase))).toEqual(new Set(['reference', 'work-orders', 'details', 'done']));
   });
 
-  it('fetches no details when nothing changed, and the changed order when one did', async () => {
+  it('asks again only for the orders providers act on, the problems and the counts, and fetches the changed order', async () => {
     const { market, client, workOrders, deps, requests } = await syncUnderTest();
-    addWorkOrders(market, 60);
+    addWorkOrders(market, 260);
     await pullAll(deps);
     requests.length = 0;
-    await pullAll(deps);
+    const quiet = await pullAll(deps);
+    expect(quiet.scope).toBe('active');
     expect(details(requests)).toEqual([]);
+    // 300 orders, most of them drafts: one page of those in flight, one of problems, the counts.
+    expect(requests.filter((path) => path.startsWith('workorders'))).toEqual(expect.arrayContaining(['workorders?list=workorders_in_flight', 'workorders?list=workorders_problem', 'workorders/lists']));
+    expect(requests.filter((path) => path.startsWith('workorders'))).toHaveLength(3);
 
-    const [first] = workOrders.list({ per_page: 1 }).results;
-    if (!first) throw new Error('no cached order');
-    await client.workOrders.update(first.id, { title: 'Retitled on the service' });
+    // Seeded published: in flight.
+    await client.workOrders.update(10_010, { title: 'Retitled on the service' });
     requests.length = 0;
     const summary = await pullAll(deps);
-    expect(details(requests)).toEqual([`workorders/${first.id}`]);
+    expect(details(requests)).toEqual(['workorders/10010']);
     expect(summary.details).toBe(1);
-    expect(workOrders.get(first.id)?.title).toBe('Retitled on the service');
+    expect(workOrders.get(10_010)?.title).toBe('Retitled on the service');
     expect(workOrders.counts()).toEqual(await serviceCounts(client));
+  });
+
+  it('lists every order when the counts disagree, and when the last whole listing is six hours old', async () => {
+    const { market, client, workOrders, deps, requests } = await syncUnderTest();
+    let clock = Date.now();
+    const timed = { ...deps, now: () => clock };
+    addWorkOrders(market, 10);
+    await pullAll(timed);
+
+    // A draft made elsewhere: the drafts' count says so, and the same pull lists everything.
+    const made = await client.workOrders.create({ title: 'Made on the web' });
+    requests.length = 0;
+    const widened = await pullAll(timed);
+    expect(widened.scope).toBe('all');
+    expect(requests).toContain('workorders?list=workorders_all');
+    expect(workOrders.get(made.id)?.title).toBe('Made on the web');
+
+    // A draft retitled elsewhere moves no count: the next whole listing, hours later, finds it.
+    await client.workOrders.update(made.id, { title: 'Retitled on the web' });
+    clock += 60_000;
+    expect((await pullAll(timed)).scope).toBe('active');
+    expect(workOrders.get(made.id)?.title).toBe('Made on the web');
+    clock += 6 * 60 * 60 * 1000;
+    requests.length = 0;
+    expect((await pullAll(timed)).scope).toBe('all');
+    expect(details(requests)).toEqual([`workorders/${made.id}`]);
+    expect(workOrders.get(made.id)?.title).toBe('Retitled on the web');
+  });
+
+  it('asks alone for a cached order in flight that left the lists, even when the counts balance', async () => {
+    const { client, workOrders, deps, requests } = await syncUnderTest();
+    await pullAll(deps);
+    await client.workOrders.unpublish(10_010);
+    // As if another order had moved the other way meanwhile: the counts agree whatever the cache holds.
+    client.workOrders.lists = async () => Object.entries(workOrders.counts()).map(([id, count]) => ({ id, count }));
+    requests.length = 0;
+    const summary = await pullAll(deps);
+    expect(summary.scope).toBe('active');
+    expect(details(requests)).toEqual(['workorders/10010']);
+    expect((workOrders.get(10_010) as { status?: { name?: string } }).status?.name).toBe('Draft');
   });
 
   it('keeps an order\'s milestones when a changed order\'s full answer replaces its document', async () => {
