@@ -5,7 +5,7 @@ import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-sh
 import { allOrNone, forEachConcurrently } from './concurrency';
 import { fetchFullOrder } from './full-order';
 import { serializeWorkOrder } from '../db/work-order-repository';
-import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
+import { listFingerprint, pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 import { WriteBehind } from './write-behind';
 import type { PullScope } from './pull-scope';
 
@@ -101,10 +101,32 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
     options.onListed(Math.min(listed.size, listTotal), listTotal);
   }, WRITE_HIGH_WATER);
 
+  let details = 0;
+  let deleted = 0;
+  /** The full answers stored, by the list item fingerprint they were stored under. */
+  const fetched = new Map<number, string>();
+  const fetchDetail = async (id: number, fingerprint: string, signal: AbortSignal) => {
+    try {
+      const order = await fetchFullOrder(options.workOrders, id, signal);
+      const wrote = cache.store([{ ...serializeWorkOrder(order), fingerprint, complete: true }]);
+      details += wrote;
+      fetched.set(id, fingerprint);
+      if (wrote > 0) await options.onDetailStored?.(order, signal);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;
+      // Deleted on the service since it was listed or cached.
+      if (cache.deleteUnlessPending(id)) deleted += 1;
+    }
+  };
+
   // The problem list is small and read alongside, on one lane of its own, so it costs no round trip
-  // after the listing; in the active scope its orders are compared like the others. Into an empty
-  // cache (the first sync), every order is new: its indexes are built once at the end.
+  // after the listing; in the active scope its orders are compared like the others. In a whole
+  // listing that lane then fetches, while the listing runs, the full answers of the orders whose
+  // problems the cache lacks (their list items are the same, so they share the fingerprint), and
+  // leaves the rest to the details below when the listing ends first. Into an empty cache (the first
+  // sync), every order is new: its indexes are built once at the end.
   const inProblemList = new Set<number>();
+  let listingDone = false;
   const bulk = scope === 'all' && cache.beginBulkLoad();
   let total: number;
   let problemTotal: number;
@@ -125,25 +147,40 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
             // Reported as the listing's failure below.
           }
           throw error;
+        } finally {
+          listingDone = true;
         }
         writer.flush();
         return count;
       },
-      (signal) =>
-        pageThrough('workorders_problem', { ...options, concurrency: 1, signal }, (items) => {
-          for (const item of items) inProblemList.add(item.id);
+      async (signal) => {
+        const problems = new Map<number, string>();
+        const count = await pageThrough('workorders_problem', { ...options, concurrency: 1, signal }, (items) => {
+          for (const item of items) {
+            inProblemList.add(item.id);
+            if (scope === 'all') problems.set(item.id, listFingerprint(JSON.stringify(item)));
+          }
           return scope === 'active' ? writer.add(items) : undefined;
-        }),
+        });
+        const withProblems = new Set(cache.idsWithProblems());
+        const states = cache.lookup([...problems.keys()]);
+        for (const [id, fingerprint] of problems) {
+          if (listingDone) break;
+          const state = states.get(id);
+          if (state?.pending || (state?.fingerprint === fingerprint && state.complete && withProblems.has(id))) continue;
+          await fetchDetail(id, fingerprint, signal);
+        }
+        return count;
+      },
     ]);
   } finally {
     if (bulk) cache.endBulkLoad();
   }
   writer.flush();
-  let deleted = 0;
   if (scope === 'all') {
     // Deleting needs proof that every order was seen: orders created or removed while paging shift
     // the pages, and then the next pull decides.
-    if (listed.size === total) deleted = cache.deleteAllExcept(new Set(listed.keys()));
+    if (listed.size === total) deleted += cache.deleteAllExcept(new Set(listed.keys()));
   } else {
     // Left the lists since the last pull (approved, cancelled, deleted): asked alone where it went.
     for (const id of cache.inFlightIds()) if (!listed.has(id)) needDetails.set(id, '');
@@ -160,20 +197,14 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
     }
   }
 
-  let details = 0;
+  // Fetched alongside the listing already, for the list item this listing saw.
+  for (const [id, fingerprint] of fetched) if (needDetails.get(id) === fingerprint) needDetails.delete(id);
+  let detailed = 0;
   options.onDetailed(0, needDetails.size);
   await forEachConcurrently([...needDetails], options.concurrency, options.signal, async ([id, fingerprint], signal) => {
-    try {
-      const order = await fetchFullOrder(options.workOrders, id, signal);
-      const wrote = cache.store([{ ...serializeWorkOrder(order), fingerprint, complete: true }]);
-      details += wrote;
-      if (wrote > 0) await options.onDetailStored?.(order, signal);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === 'API_NOT_FOUND')) throw error;
-      // Deleted on the service since it was listed or cached.
-      if (cache.deleteUnlessPending(id)) deleted += 1;
-    }
-    options.onDetailed(details, needDetails.size);
+    await fetchDetail(id, fingerprint, signal);
+    detailed += 1;
+    options.onDetailed(detailed, needDetails.size);
   });
   return { scope, listed: listed.size, stored, details, deleted };
 }

@@ -25,6 +25,15 @@ describe('pullAll', () => {
     expect(new Set(progress.map((event) => event.phase))).toEqual(new Set(['reference', 'work-orders', 'details', 'done']));
   });
 
+  it('fetches each order with an open problem once, its problems cached, alongside the first listing', async () => {
+    const { client, workOrders, deps, requests } = await syncUnderTest();
+    await pullAll(deps);
+    const problems = (await client.workOrders.list({ list: 'workorders_problem', per_page: 100 })).results.map((order) => `workorders/${order.id}`);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(details(requests).sort()).toEqual(problems.sort());
+    expect(workOrders.counts().workorders_problem).toBe(problems.length);
+  });
+
   it('asks again only for the orders providers act on, the problems and the counts, and fetches the changed order', async () => {
     const { market, client, workOrders, deps, requests } = await syncUnderTest();
     addWorkOrders(market, 260);
@@ -113,7 +122,7 @@ describe('pullAll', () => {
     expect(requests).toContain('types-of-work');
   });
 
-  it('stops when cancelled after the first page, keeping whole pages and answering SYNC_CANCELLED', async () => {
+  it('stops when cancelled after the first page, keeping whole pages and answering SYNC_CANCELLED; the next pull writes only the rest', async () => {
     const { market, workOrders, deps, db } = await syncUnderTest();
     addWorkOrders(market, 760);
     const controller = new AbortController();
@@ -136,8 +145,11 @@ describe('pullAll', () => {
     expect(db.prepare('SELECT COUNT(*) FROM deferred_indexes').pluck().get()).toBe(0);
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'work_orders_schedule'").pluck().get()).toBe(1);
 
+    // A first sync that never finished is a whole listing again; what it kept is not written twice.
     const summary = await pullAll(deps);
+    expect(summary.scope).toBe('all');
     expect(summary.listed).toBe(800);
+    expect(summary.stored).toBe(800 - cached);
     expect(workOrders.counts().workorders_all).toBe(800);
   });
 
