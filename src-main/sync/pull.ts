@@ -1,6 +1,8 @@
 import type { MarketplaceClient } from '../api-client/marketplace-client';
 import type { ReferenceDataRepository } from '../db/reference-data-repository';
 import { AppError } from '../../src-shared/errors';
+import type { WorkOrderListsAnswer } from '../../src-shared/api/work-order-list';
+import { ApiError } from '../api-client/api-error';
 import type { SyncPhase } from '../../src-shared/ipc/channels';
 import { DIRECTORY_MAX_AGE_MS, pullDirectory, type DirectoryCache } from './directory-pull';
 import { pullReferenceData } from './reference-pull';
@@ -70,6 +72,19 @@ function throttled(onProgress: ((progress: SyncProgress) => void) | undefined, n
 }
 
 /**
+ * The service's list counts; undefined when it has no such answer (the real service may differ from
+ * decisions §3 there), and then the whole listing's age alone decides.
+ */
+async function listCounts(workOrders: PullDependencies['client']['workOrders'], signal: AbortSignal): Promise<WorkOrderListsAnswer | undefined> {
+  try {
+    return await workOrders.lists({ signal });
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'API_NOT_FOUND' || error.code === 'API_INVALID_RESPONSE')) return undefined;
+    throw error;
+  }
+}
+
+/**
  * The work orders in the scope `pull-scope.ts` chooses: an active pull whose list counts then
  * disagree with the cache's lists every order in the same pull.
  */
@@ -79,8 +94,8 @@ async function pullOrders(deps: PullDependencies, wanted: PullScope | undefined,
   let summary = await pullWorkOrders({ ...options, scope });
   // With outbox changes waiting the cache differs from the service on purpose: the age rule decides.
   if (scope === 'active' && !cache.hasPending()) {
-    const lists = await deps.client.workOrders.lists({ signal: options.signal });
-    if (countsDisagree(lists, cache.workOrders.counts()).length > 0) {
+    const lists = await listCounts(deps.client.workOrders, options.signal);
+    if (lists && countsDisagree(lists, cache.workOrders.counts()).length > 0) {
       const whole = await pullWorkOrders({ ...options, scope: 'all' });
       summary = { ...whole, stored: summary.stored + whole.stored, details: summary.details + whole.details, deleted: summary.deleted + whole.deleted };
     }

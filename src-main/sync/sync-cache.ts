@@ -2,8 +2,9 @@ import { hash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import type { CacheDatabase } from '../db/database';
-import { statusBySlug } from '../../src-shared/api/status';
+import type { StatusSlug } from '../../src-shared/api/status';
 import { WORK_ORDER_LIST_MEMBERS } from '../../src-shared/api/work-order-list';
+import { statusIds } from '../db/work-order-query';
 import type { PullScope } from './pull-scope';
 import { serializeWorkOrder, type SerializedWorkOrder, type WorkOrderRepository } from '../db/work-order-repository';
 
@@ -73,8 +74,8 @@ export class SyncCache {
     this.#isPending = db.prepare('SELECT pending FROM work_orders WHERE id = ?').pluck();
     this.#pendingAmong = db.prepare('SELECT id FROM work_orders WHERE pending = 1 AND id IN (SELECT value FROM json_each(?))').pluck();
     this.#anyPending = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders WHERE pending = 1)').pluck();
-    const inFlight = WORK_ORDER_LIST_MEMBERS.workorders_in_flight as readonly string[];
-    this.#inFlightIds = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${inFlight.map((slug) => statusBySlug(slug)?.id ?? -1).join(', ')}) AND pending = 0 AND id > 0`).pluck();
+    const inFlight = statusIds(WORK_ORDER_LIST_MEMBERS.workorders_in_flight as readonly StatusSlug[]);
+    this.#inFlightIds = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${inFlight.join(', ')}) AND pending = 0 AND id > 0`).pluck();
     this.#lastRun = db.prepare('SELECT finished_at FROM work_order_pull_runs WHERE scope = ?').pluck();
     this.#markRun = db.prepare('INSERT INTO work_order_pull_runs (scope, finished_at) VALUES (?, ?) ON CONFLICT(scope) DO UPDATE SET finished_at = excluded.finished_at');
     this.#storeAll = db.transaction((orders: readonly PulledOrder[]) => {

@@ -5,7 +5,7 @@ import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-sh
 import { allOrNone, forEachConcurrently } from './concurrency';
 import { fetchFullOrder } from './full-order';
 import { serializeWorkOrder } from '../db/work-order-repository';
-import { listFingerprint, pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
+import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 import { WriteBehind } from './write-behind';
 import type { PullScope } from './pull-scope';
 
@@ -128,37 +128,25 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   const inProblemList = new Set<number>();
   let listingDone = false;
   const bulk = scope === 'all' && cache.beginBulkLoad();
-  let total: number;
-  let problemTotal: number;
+  let counted: [number, number] | undefined;
   try {
-    [total, problemTotal] = await allOrNone<[number, number]>(options.signal, [
+    counted = await allOrNone<[number, number]>(options.signal, [
       async (signal) => {
-        let count: number;
         try {
-          count = await pageThrough(SCOPE_LISTS[scope], { ...options, signal }, (items, ordersListed) => {
+          return await pageThrough(SCOPE_LISTS[scope], { ...options, signal }, (items, ordersListed) => {
             listTotal = ordersListed;
             return writer.add(items);
           });
-        } catch (error) {
-          // What was fetched is kept also when the pull stops here; the listing's failure is the one to tell.
-          try {
-            writer.flush();
-          } catch {
-            // Reported as the listing's failure below.
-          }
-          throw error;
         } finally {
           listingDone = true;
         }
-        writer.flush();
-        return count;
       },
       async (signal) => {
         const problems = new Map<number, string>();
         const count = await pageThrough('workorders_problem', { ...options, concurrency: 1, signal }, (items) => {
           for (const item of items) {
             inProblemList.add(item.id);
-            if (scope === 'all') problems.set(item.id, listFingerprint(JSON.stringify(item)));
+            if (scope === 'all') problems.set(item.id, pulledListItem(item).fingerprint);
           }
           return scope === 'active' ? writer.add(items) : undefined;
         });
@@ -174,9 +162,18 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
       },
     ]);
   } finally {
-    if (bulk) cache.endBulkLoad();
+    try {
+      // Every lane has settled: what they fetched is written now (kept also when the pull stops
+      // here), and no write is left for after the pull has answered.
+      writer.flush();
+    } catch (error) {
+      // A failed listing tells its own failure; a write failing after a listing that went well is the failure.
+      if (counted) throw error;
+    } finally {
+      if (bulk) cache.endBulkLoad();
+    }
   }
-  writer.flush();
+  const [total, problemTotal] = counted;
   if (scope === 'all') {
     // Deleting needs proof that every order was seen: orders created or removed while paging shift
     // the pages, and then the next pull decides.

@@ -83,6 +83,16 @@ describe('pullAll', () => {
     expect(workOrders.get(made.id)?.title).toBe('Retitled on the web');
   });
 
+  it('keeps pulling by the age rule against a service that has no list counts', async () => {
+    const { market, client, workOrders, deps } = await syncUnderTest();
+    await pullAll(deps);
+    await control(market, 'faults', { status: 404, path: 'workorders/lists' });
+    await client.workOrders.update(10_010, { title: 'Retitled with no counts' });
+    const summary = await pullAll(deps);
+    expect(summary.scope).toBe('active');
+    expect(workOrders.get(10_010)?.title).toBe('Retitled with no counts');
+  });
+
   it('asks alone for a cached order in flight that left the lists, even when the counts balance', async () => {
     const { client, workOrders, deps, requests } = await syncUnderTest();
     await pullAll(deps);
