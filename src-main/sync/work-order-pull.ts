@@ -129,6 +129,7 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
   let listingDone = false;
   const bulk = scope === 'all' && cache.beginBulkLoad();
   let counted: [number, number] | undefined;
+  let failure: { error: unknown } | undefined;
   try {
     counted = await allOrNone<[number, number]>(options.signal, [
       async (signal) => {
@@ -161,18 +162,20 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
         return count;
       },
     ]);
-  } finally {
-    try {
-      // Every lane has settled: what they fetched is written now (kept also when the pull stops
-      // here), and no write is left for after the pull has answered.
-      writer.flush();
-    } catch (error) {
-      // A failed listing tells its own failure; a write failing after a listing that went well is the failure.
-      if (counted) throw error;
-    } finally {
-      if (bulk) cache.endBulkLoad();
-    }
+  } catch (error) {
+    failure = { error };
   }
+  try {
+    // Every lane has settled: what they fetched is written now (kept also when the pull stops
+    // here), and no write is left for after the pull has answered. A failed listing tells its own
+    // failure; a write failing after a listing that went well is the failure.
+    writer.flush();
+  } catch (error) {
+    failure ??= { error };
+  } finally {
+    if (bulk) cache.endBulkLoad();
+  }
+  if (failure || !counted) throw failure?.error;
   const [total, problemTotal] = counted;
   if (scope === 'all') {
     // Deleting needs proof that every order was seen: orders created or removed while paging shift
