@@ -27,14 +27,25 @@ describe('city labels', () => {
     expect(labelled(CITY_TIER_ZOOM[3], { longitude: -104.8, latitude: 41.1 })).toContain('Cheyenne');
   });
 
-  it('leaves out a name that would cover one already placed, and those outside the view', () => {
+  it('leaves out a name that would cover one already placed, and those the view\'s edge would cut', () => {
     const view = centred({ longitude: -74, latitude: 40.7 }, 3.5, 400, 300);
     const placed = placeCityLabels(all, (city) => screenOf(city, view), view, measure);
     // Philadelphia and Washington sit under New York's name at this zoom: New York, listed first, keeps its place.
     expect(placed.map((label) => label.city.name)).toContain('New York');
     expect(placed.map((label) => label.city.name)).not.toContain('Philadelphia');
-    expect(placed.every((label) => label.x >= -60 && label.x <= 400 && label.y >= -8 && label.y <= 308)).toBe(true);
+    expect(placed.every((label) => label.x >= 0 && label.x + measure(label.city.name) <= 400 && label.y >= 8 && label.y <= 292)).toBe(true);
     expect(placed.map((label) => label.city.name)).not.toContain('Los Angeles');
+  });
+
+  it('leaves out a name an order\'s mark would cover, and keeps the others', () => {
+    const view = centred({ longitude: -98.5, latitude: 39.5 }, 4, 1000, 640);
+    const at = (city: City) => screenOf(city, view);
+    const chicago = all.find((city) => city.name === 'Chicago') as City;
+    const [x, y] = at(chicago);
+    // A cluster drawn just right of the dot, where the name begins.
+    const names = placeCityLabels(all, at, view, measure, [{ left: x + 4, top: y - 12, right: x + 28, bottom: y + 12 }]).map((label) => label.city.name);
+    expect(names).not.toContain('Chicago');
+    expect(names).toEqual(expect.arrayContaining(['New York', 'Denver', 'Seattle']));
   });
 
   it('places each city where the marketplace geocodes its ZIP codes: New York in Manhattan, El Paso on the border', () => {

@@ -8,7 +8,8 @@ const FONT = '500 11px system-ui, sans-serif';
 const DOT = 2.5;
 const GAP = 4;
 
-interface Box {
+/** A rectangle in the view's CSS pixels. */
+export interface Box {
   left: number;
   top: number;
   right: number;
@@ -19,18 +20,28 @@ const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.t
 
 /**
  * Where each city named at this zoom is labelled, larger tiers first; a name that would cover one
- * already placed is left out (the next zoom has room for it), as one leaving the view is.
+ * already placed, or an obstacle (the orders' marks, drawn over the names), is left out (the next
+ * zoom has room for it), as one the view's edge would cut is.
  */
-export function placeCityLabels(cities: readonly City[], at: (city: City) => [number, number] | null, view: Pick<MapView, 'zoom' | 'width' | 'height'>, measure: (text: string) => number): { city: City; x: number; y: number }[] {
+export function placeCityLabels(
+  cities: readonly City[],
+  at: (city: City) => [number, number] | null,
+  view: Pick<MapView, 'zoom' | 'width' | 'height'>,
+  measure: (text: string) => number,
+  obstacles: readonly Box[] = [],
+): { city: City; x: number; y: number }[] {
   const placed: { city: City; x: number; y: number }[] = [];
-  const taken: Box[] = [];
+  const taken: Box[] = [...obstacles];
   const shown = cities.filter((city) => view.zoom >= CITY_TIER_ZOOM[city.tier]).sort((a, b) => a.tier - b.tier);
   for (const city of shown) {
     const point = at(city);
     if (!point) continue;
     const [x, y] = point;
+    // Outside the view: not measured (this runs every frame of a pan).
+    if (x < DOT || x > view.width || y < 8 || y > view.height - 8) continue;
     const box = { left: x - DOT - 1, top: y - 8, right: x + DOT + GAP + measure(city.name) + 1, bottom: y + 8 };
-    if (box.right < 0 || box.left > view.width || box.bottom < 0 || box.top > view.height) continue;
+    // A name cut by the view's edge reads as another word ("eles"): only whole names are drawn.
+    if (box.left < 0 || box.right > view.width || box.top < 0 || box.bottom > view.height) continue;
     if (taken.some((other) => overlaps(box, other))) continue;
     taken.push(box);
     placed.push({ city, x, y });
@@ -39,13 +50,20 @@ export function placeCityLabels(cities: readonly City[], at: (city: City) => [nu
 }
 
 /** Each placed city a dot and its name, over a halo of the land's colour so borders do not cross it. */
-export function paintCityLabels(context: CanvasRenderingContext2D, cities: readonly City[], at: (city: City) => [number, number] | null, view: Pick<MapView, 'zoom' | 'width' | 'height'>, colours: { text: string; halo: string }): void {
+export function paintCityLabels(
+  context: CanvasRenderingContext2D,
+  cities: readonly City[],
+  at: (city: City) => [number, number] | null,
+  view: Pick<MapView, 'zoom' | 'width' | 'height'>,
+  colours: { text: string; halo: string },
+  obstacles: readonly Box[] = [],
+): void {
   context.save();
   context.font = FONT;
   context.textAlign = 'left';
   context.textBaseline = 'middle';
   context.lineJoin = 'round';
-  const labels = placeCityLabels(cities, at, view, (text) => context.measureText(text).width);
+  const labels = placeCityLabels(cities, at, view, (text) => context.measureText(text).width, obstacles);
   for (const { city, x, y } of labels) {
     context.beginPath();
     context.arc(x, y, DOT, 0, 2 * Math.PI);

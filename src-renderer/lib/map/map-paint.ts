@@ -1,6 +1,5 @@
 import { geoMercator, geoPath } from 'd3-geo';
 import type { Basemap } from './basemap';
-import { paintCityLabels } from './city-labels';
 import { worldSize, type MapView } from './web-mercator';
 
 /** The theme's colours for the basemap, read from its tokens. */
@@ -23,7 +22,7 @@ export const COUNTY_ZOOM = 5.5;
 
 /**
  * Draws the basemap of `view` into `context` (already scaled for the device): water, the land
- * inside the nation's outline, county then state lines, then the cities' names for the zoom. d3-geo's Mercator at the Web Mercator
+ * inside the nation's outline, county then state lines. d3-geo's Mercator at the Web Mercator
  * scale puts every line where `web-mercator.ts` puts the orders.
  */
 export function paintBasemap(context: CanvasRenderingContext2D, basemap: Basemap, view: MapView, colours: BasemapColours): void {
@@ -60,5 +59,4 @@ export function paintBasemap(context: CanvasRenderingContext2D, basemap: Basemap
   path(basemap.nation);
   context.lineWidth = 1.2;
   context.stroke();
-  paintCityLabels(context, basemap.cities, (city) => projection([city.longitude, city.latitude]), view, { text: colours.label, halo: colours.land });
 }

@@ -2,7 +2,8 @@ import type { Basemap } from '../../../lib/map/basemap';
 import { basemapColours, paintBasemap } from '../../../lib/map/map-paint';
 import { clusterRadius, ORDER_RADIUS, type Mark } from '../../../lib/map/order-points';
 import { statusColours } from '../../../lib/map/status-colours';
-import type { MapView } from '../../../lib/map/web-mercator';
+import { paintCityLabels, type Box } from '../../../lib/map/city-labels';
+import { screenOf, type MapView } from '../../../lib/map/web-mercator';
 
 /** Distance rings around one site: its point on screen and each ring's radius. */
 export interface Rings {
@@ -17,7 +18,7 @@ const MARGIN = 0.5;
 /**
  * Paints the map on a canvas, frame by frame: the basemap from a bitmap drawn once per zoom and
  * place (redrawn when the view settles, so a pan or a wheel zoom is a copy of pixels, not every
- * county line again), then the marks over it.
+ * county line again), then the cities' names where no mark covers them, then the marks.
  */
 export class MapCanvas {
   #bitmap: { canvas: HTMLCanvasElement; view: MapView; scale: number } | undefined;
@@ -82,7 +83,20 @@ export class MapCanvas {
     tiles?.draw(context, view);
     if (rings) this.#paintRings(context, rings, style);
     this.#paintHomes(context, homes, style);
+    // Online tiles bring their own names.
+    if (!tiles) this.#paintCities(context, view, marks);
     this.#paintMarks(context, marks, selectedId, style);
+  }
+
+  /** Per frame, not in the bitmap: a name keeps clear of the marks, which change without the basemap. */
+  #paintCities(context: CanvasRenderingContext2D, view: MapView, marks: readonly Mark[]): void {
+    if (!this.#basemap) return;
+    const obstacles = marks.map((mark): Box => {
+      const radius = mark.kind === 'cluster' ? clusterRadius(mark.count) : ORDER_RADIUS;
+      return { left: mark.x - radius, top: mark.y - radius, right: mark.x + radius, bottom: mark.y + radius };
+    });
+    const colours = basemapColours(this.canvas);
+    paintCityLabels(context, this.#basemap.cities, (city) => screenOf(city, view), view, { text: colours.label, halo: colours.land }, obstacles);
   }
 
   #copyBasemap(context: CanvasRenderingContext2D, view: MapView): void {
