@@ -1,8 +1,8 @@
 // Issue 27, item 4: what staying fresh costs once the cache is full and nothing changes. Between
 // whole listings a pull asks only for the orders in flight, the problems and the lists' counts
 // (sync/pull-scope.ts); a whole listing runs at least every FULL_PULL_MAX_AGE_MS. Counted at the
-// client's transport: requests, and the answers' body bytes (Content-Length). The baseline is the
-// pull before it, which listed every order each time. Timing is not the point here, so the
+// client's transport: requests, and the answers' body bytes (Content-Length). The baseline is what
+// every pull cost before: a whole listing, measured in the same run, at every pull. Timing is not the point here, so the
 // marketplace runs in this thread, filled through its own domain.
 import { TOKEN_PATH } from '../../src-shared/api/token';
 import { WorkOrderCreateBodySchema } from '../../src-shared/api/work-order-requests';
