@@ -227,10 +227,10 @@ export function payByClientFigure(insights: Insights): Figure {
   };
 }
 
-/** Characters a line beside a horizontal bar holds (about 150 px of axis text). */
-const LABEL_LINE = 26;
+/** Characters a line beside a horizontal bar holds: about 150 px of 12 px axis text in a wide sans (DejaVu, as Linux draws it). */
+const LABEL_LINE = 20;
 
-/** A category's name in lines of at most `LABEL_LINE` characters, broken at spaces, two lines at most (the second cut with "…"). */
+/** A category's name in lines of at most `LABEL_LINE` characters, broken at spaces, two lines at most (the second cut with "…", at a space where it can). */
 export function wrapLabel(text: string): string {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -240,6 +240,12 @@ export function wrapLabel(text: string): string {
   }
   const [first = '', second, ...rest] = lines.map((line) => (line.length > LABEL_LINE ? `${line.slice(0, LABEL_LINE - 1)}…` : line));
   if (second === undefined) return first;
-  const tail = rest.length > 0 ? `${second.slice(0, LABEL_LINE - 1)}…` : second;
-  return `${first}\n${tail}`;
+  return `${first}\n${rest.length > 0 ? shortened(second) : second}`;
+}
+
+/** A line with more after it: cut at a space where one leaves room for the "…", else at the letter. */
+function shortened(line: string): string {
+  const room = line.slice(0, LABEL_LINE - 1);
+  const space = room.lastIndexOf(' ');
+  return `${(space > 0 ? room.slice(0, space) : room).replace(/[\s-]+$/, '')}…`;
 }
