@@ -2,10 +2,11 @@ import type { Statement } from 'better-sqlite3';
 import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
 import type { CacheDatabase } from './database';
+import { hasDeferredTriggers } from './deferred-indexes';
 import { durationRows, durationSpansSql, type DurationGroup } from './insights-durations';
+import { phaseOf, REBUILD_WEEKS_SQL, WEEK_MS, weeklySql } from './insights-weeks';
 import { ATTENTION_CONDITIONS } from './work-order-attention';
 
-const WEEK_MS = 7 * 24 * 3_600_000;
 const statusId = (slug: StatusSlug): number => statusBySlug(slug)?.id ?? -1;
 /** Orders whose pay is committed: a provider holds them, or their work waits for payment. */
 const COMMITTED = `(${['assigned', 'workdone', 'approved'].map((slug) => statusId(slug as StatusSlug)).join(', ')})`;
@@ -34,15 +35,21 @@ export const INSIGHTS_SQL = {
   // Only assigned orders can be late or at risk: the attention index finds them.
   attention: `SELECT coalesce(SUM(${ATTENTION_CONDITIONS.late}), 0) AS lateNow, coalesce(SUM(${ATTENTION_CONDITIONS['at-risk']}), 0) AS atRiskNow
     FROM work_orders w WHERE w.status_id = ${statusId('assigned')} AND ${W_IN_PERIOD}`,
+  // Without a filter the attention index alone answers (the filters' columns are not in it).
+  attentionUnfiltered: `SELECT coalesce(SUM(${ATTENTION_CONDITIONS.late}), 0) AS lateNow, coalesce(SUM(${ATTENTION_CONDITIONS['at-risk']}), 0) AS atRiskNow
+    FROM work_orders w WHERE w.status_id = ${statusId('assigned')} AND w.schedule_start >= @from AND w.schedule_start < @to`,
   // Few orders have an open problem: their index (`+` keeps the planner off the schedule's) beats the period's.
   openProblems: `SELECT COUNT(*) FROM work_orders w WHERE w.open_problems > 0 AND ${W_IN_PERIOD.replaceAll('w.schedule_start', '+w.schedule_start')}`,
+  // Without a filter, the index of orders with open problems by service date (migration 0021) counts them alone.
+  openProblemsUnfiltered: 'SELECT COUNT(*) FROM work_orders w WHERE w.open_problems > 0 AND w.schedule_start >= @from AND w.schedule_start < @to',
   unscheduled: 'SELECT COUNT(*) FROM work_orders WHERE schedule_start IS NULL',
   // The schedule index's first entry: where the cached data starts, whatever the period.
   firstScheduled: 'SELECT min(schedule_start) FROM work_orders',
   durationSpans: durationSpansSql(IN_PERIOD),
   clientName: `SELECT ${CLIENT_NAME('?')}`,
+  // Problems carry their order's period columns (migration 0023): the period's problems, not its every order.
   problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
-    FROM work_order_problems p JOIN work_order_insights i ON i.work_order_id = p.work_order_id WHERE ${IN_PERIOD}
+    FROM work_order_problems p WHERE ${IN_PERIOD.replaceAll('i.', 'p.')}
     GROUP BY p.type_id ORDER BY open DESC, resolved DESC, p.type_id`,
   payByClient: `SELECT k AS clientId, ${CLIENT_NAME('k')} AS name, orders, amount FROM (
       SELECT i.client_id AS k, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
@@ -50,15 +57,47 @@ export const INSIGHTS_SQL = {
     ORDER BY amount DESC, clientId`,
   payByWeek: `SELECT ${WEEK} AS week, COUNT(*) AS orders, round(coalesce(SUM(i.pay_committed), 0), 2) AS amount
     ${FROM_PERIOD} AND i.status_id IN ${COMMITTED} GROUP BY week ORDER BY week`,
+  // The weeks are right only while their triggers are in place (a bulk load defers them) and the grid's phase is the period's.
+  weeksGrid: 'SELECT phase FROM insights_grid',
 } as const;
 
+/** The figures the weekly rows answer (insights-weeks.ts), in place of the same-named scans above. */
+export const INSIGHTS_WEEKLY_SQL = weeklySql(COMMITTED, CLIENT_NAME);
+
 type Prepared = { [Name in keyof typeof INSIGHTS_SQL]: Statement };
+type PreparedWeekly = { [Name in keyof typeof INSIGHTS_WEEKLY_SQL]: Statement };
+/** Statements both ways answer by the same names. */
+type Figures = Pick<Prepared, keyof PreparedWeekly>;
 /** Insights over the cached orders: SQL aggregates, never a document read into JS. */
 export class InsightsRepository {
+  readonly #db: CacheDatabase;
   readonly #sql: Prepared;
+  readonly #weekly: PreparedWeekly;
+  /** Tests compare both ways; the app always reads the weeks where it can. */
+  readonly #useWeeks: boolean;
 
-  constructor(db: CacheDatabase) {
+  constructor(db: CacheDatabase, { useWeeks = true }: { useWeeks?: boolean } = {}) {
+    this.#db = db;
     this.#sql = Object.fromEntries(Object.entries(INSIGHTS_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Prepared;
+    this.#weekly = Object.fromEntries(Object.entries(INSIGHTS_WEEKLY_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as PreparedWeekly;
+    this.#useWeeks = useWeeks;
+  }
+
+  /**
+   * The statements for a period: the weekly rows when they hold it (regridded first when the
+   * period starts off their grid), the period's scans while a bulk load has their triggers waiting.
+   */
+  #figures(from: number, to: number): { figures: Figures; weeks: { w0: number; w1: number } | undefined } {
+    if (!this.#useWeeks || (to - from) % WEEK_MS !== 0 || hasDeferredTriggers((sql) => this.#db.prepare(sql), 'work_order_insights')) return { figures: this.#sql, weeks: undefined };
+    const phase = phaseOf(from);
+    if (this.#sql.weeksGrid.pluck().get() !== phase) {
+      this.#db.transaction(() => {
+        this.#db.prepare('UPDATE insights_grid SET phase = ?').run(phase);
+        this.#db.exec(REBUILD_WEEKS_SQL);
+      })();
+    }
+    const w0 = Math.floor((from - phase) / WEEK_MS);
+    return { figures: this.#weekly, weeks: { w0, w1: w0 + (to - from) / WEEK_MS } };
   }
 
   /** `typeNames`: the names of the types of work (the reference list), which rows carry only by id. */
@@ -67,15 +106,18 @@ export class InsightsRepository {
     const parameters = { from, to, client: request.client ?? null, typeOfWork: request.typeOfWork ?? null };
     const weeks = Array.from({ length: Math.ceil((to - from) / WEEK_MS) }, (_unused, index) => from + index * WEEK_MS);
     const weekStart = (week: number) => from + week * WEEK_MS;
-    const totals = this.#sql.totals.get(parameters) as { orders: number; withMilestones: number; workDoneLate: number; workDoneMeasured: number };
-    const attention = this.#sql.attention.get({ ...parameters, now }) as { lateNow: number; atRiskNow: number };
+    const { figures, weeks: grid } = this.#figures(from, to);
+    const figureParameters = grid ? { ...parameters, ...grid } : parameters;
+    const totals = figures.totals.get(figureParameters) as { orders: number; withMilestones: number; workDoneLate: number; workDoneMeasured: number };
+    const filtered = parameters.client !== null || parameters.typeOfWork !== null;
+    const attention = (filtered ? this.#sql.attention.get({ ...parameters, now }) : this.#sql.attentionUnfiltered.get({ from, to, now })) as { lateNow: number; atRiskNow: number };
     const spans = this.#sql.durationSpans.raw().all(parameters) as Parameters<typeof durationRows>[0];
     const clientName = (id: number | null) => (id === null ? null : ((this.#sql.clientName.pluck().get(id) as string | undefined) ?? null));
     const typeName = (id: number | null) => (id === null ? null : (typeNames.get(id) ?? null));
     const percentileRows = (span: 'dispatch' | 'workDone', by: DurationGroup) =>
       request.durationsBy !== undefined && request.durationsBy !== by ? [] : durationRows(spans, span, by, by === 'type' ? typeName : clientName);
     const problems = this.#sql.problems.all(parameters) as Insights['problems'];
-    const byClient = this.#sql.payByClient.all(parameters) as Insights['pay']['byClient'];
+    const byClient = figures.payByClient.all(figureParameters) as Insights['pay']['byClient'];
     return {
       from,
       to,
@@ -83,18 +125,18 @@ export class InsightsRepository {
       orders: totals.orders,
       unscheduled: this.#sql.unscheduled.pluck().get() as number,
       firstScheduled: (this.#sql.firstScheduled.pluck().get() as number | null) ?? null,
-      statusByWeek: (this.#sql.statusByWeek.all(parameters) as { week: number; statusId: number | null; count: number }[]).map((row) => ({ weekStart: weekStart(row.week), statusId: row.statusId, count: row.count })),
+      statusByWeek: (figures.statusByWeek.all(figureParameters) as { week: number; statusId: number | null; count: number }[]).map((row) => ({ weekStart: weekStart(row.week), statusId: row.statusId, count: row.count })),
       withMilestones: totals.withMilestones,
       timeToDispatch: { byTypeOfWork: percentileRows('dispatch', 'type'), byClient: percentileRows('dispatch', 'client') },
       timeToWorkDone: { byTypeOfWork: percentileRows('workDone', 'type'), byClient: percentileRows('workDone', 'client') },
       problems,
-      ordersWithOpenProblems: this.#sql.openProblems.pluck().get(parameters) as number,
+      ordersWithOpenProblems: (filtered ? this.#sql.openProblems.pluck().get(parameters) : this.#sql.openProblemsUnfiltered.pluck().get({ from, to })) as number,
       delays: { lateNow: attention.lateNow, atRiskNow: attention.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },
       pay: {
         total: Math.round(byClient.reduce((sum, row) => sum + row.amount, 0) * 100) / 100,
         orders: byClient.reduce((sum, row) => sum + row.orders, 0),
         byClient,
-        byWeek: (this.#sql.payByWeek.all(parameters) as { week: number; orders: number; amount: number }[]).map((row) => ({ weekStart: weekStart(row.week), orders: row.orders, amount: row.amount })),
+        byWeek: (figures.payByWeek.all(figureParameters) as { week: number; orders: number; amount: number }[]).map((row) => ({ weekStart: weekStart(row.week), orders: row.orders, amount: row.amount })),
       },
     };
   }

@@ -35,8 +35,8 @@ export function insightsValues(order: WorkOrder, row: WorkOrderRow): (number | n
   return [order.id, ...MILESTONES.map((slug) => utcToEpochMs(milestones[slug]?.utc)), payCommitted(order.pay), ...ROW_COLUMNS.map((column) => row[column])];
 }
 
-/** Problems with an id, resolved as the open-problem count reads them (work-order-columns.ts). */
-export function problemValues(order: WorkOrder): [number, number, number | null, string | null, number][] {
+/** Problems with an id, resolved as the open-problem count reads them (work-order-columns.ts), each with its order's period columns (migration 0023). */
+export function problemValues(order: WorkOrder, row: Pick<WorkOrderRow, 'schedule_start' | 'client_id' | 'type_of_work_id'>): (number | string | null)[][] {
   const results = Array.isArray(order.problems?.results) ? order.problems.results : [];
   const seen = new Set<number>();
   return results.flatMap((problem) => {
@@ -44,7 +44,7 @@ export function problemValues(order: WorkOrder): [number, number, number | null,
     if (id === null || !Number.isInteger(id) || seen.has(id)) return [];
     seen.add(id);
     const resolved = (problem as { resolved?: unknown }).resolved === true || problem.resolution?.status === 'resolved';
-    return [[order.id, id, finite(problem.type?.id), text(problem.type?.name), resolved ? 1 : 0]];
+    return [[order.id, id, finite(problem.type?.id), text(problem.type?.name), resolved ? 1 : 0, row.schedule_start, row.client_id, row.type_of_work_id]];
   });
 }
 
@@ -65,13 +65,13 @@ export class InsightsWriter {
        ON CONFLICT (work_order_id) DO UPDATE SET ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}`,
     );
     this.#deleteProblems = db.prepare('DELETE FROM work_order_problems WHERE work_order_id = ?');
-    this.#insertProblem = db.prepare('INSERT INTO work_order_problems (work_order_id, problem_id, type_id, type_name, resolved) VALUES (?, ?, ?, ?, ?)');
+    this.#insertProblem = db.prepare('INSERT INTO work_order_problems (work_order_id, problem_id, type_id, type_name, resolved, schedule_start, client_id, type_of_work_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   }
 
   /** `replaced`: the order was cached before, so problems it no longer has must go. */
   write(order: WorkOrder, row: WorkOrderRow, replaced: boolean): void {
     this.#upsert.run(insightsValues(order, row));
     if (replaced) this.#deleteProblems.run(order.id);
-    for (const values of problemValues(order)) this.#insertProblem.run(values);
+    for (const values of problemValues(order, row)) this.#insertProblem.run(values);
   }
 }

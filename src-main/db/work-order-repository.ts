@@ -7,6 +7,7 @@ import { StatementCache } from './statement-cache';
 import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './work-order-attention';
 import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
+import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
 import { SEARCH_COUNT_SQL, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
@@ -156,7 +157,8 @@ export class WorkOrderRepository {
     if (!this.isEmpty()) return false;
     // The lists' counts (migration 0019) are recounted once at the end instead of row by row.
     deferIndexes(this.db, 'work_orders', RECOUNT_SQL);
-    deferIndexes(this.db, 'work_order_insights');
+    // Insights' weeks (migration 0022) are summed once at the end too.
+    deferIndexes(this.db, 'work_order_insights', REBUILD_WEEKS_SQL);
     // A checkpoint mid-load copies pages the load is about to change again; the first commit after
     // the load (or the next open) checkpoints once instead.
     this.#checkpointPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;

@@ -4,6 +4,7 @@ import { InsightsSchema } from '../../../src-shared/ipc/insights';
 import { openCache, type CacheDatabase } from '../../../src-main/db/database';
 import { InsightsRepository } from '../../../src-main/db/insights-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { generatedWorkOrders } from './work-order-fixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -12,7 +13,7 @@ const FROM = Date.UTC(2026, 2, 2);
 const TO = FROM + 14 * DAY;
 const NOW = FROM + 10 * DAY;
 
-const utc = (ms: number) => ({ utc: new Date(ms).toISOString().slice(0, 19).replace('T', ' ') });
+const moment = (ms: number) => ({ utc: new Date(ms).toISOString().slice(0, 19).replace('T', ' ') });
 const STATUS = { published: [2, 'Published'], assigned: [3, 'Assigned'], workdone: [4, 'Work Done'], approved: [5, 'Approved'] } as const;
 
 interface Spec {
@@ -35,9 +36,9 @@ function order(spec: Spec): WorkOrder {
     status: { id: statusId, name, sub_status: '' },
     types_of_work: [{ id: spec.type, name: `Type ${spec.type}`, isPrimary: true }],
     ...(spec.client ? { client: { id: spec.client[0], name: spec.client[1] } } : {}),
-    ...(spec.start === undefined ? {} : { schedule: { service_window: { mode: spec.end ? 'between' : 'exact', start: utc(spec.start), ...(spec.end ? { end: utc(spec.end) } : {}) } } }),
+    ...(spec.start === undefined ? {} : { schedule: { service_window: { mode: spec.end ? 'between' : 'exact', start: moment(spec.start), ...(spec.end ? { end: moment(spec.end) } : {}) } } }),
     ...(spec.pay ? { pay: spec.pay } : {}),
-    ...(spec.milestones ? { milestones: Object.fromEntries(Object.entries(spec.milestones).map(([slug, ms]) => [slug, utc(ms)])) } : {}),
+    ...(spec.milestones ? { milestones: Object.fromEntries(Object.entries(spec.milestones).map(([slug, ms]) => [slug, moment(ms)])) } : {}),
     ...(spec.problems
       ? { problems: { results: spec.problems.map((problem) => ({ id: problem.id, type: { id: problem.type[0], name: problem.type[1] }, resolution: { status: problem.resolved ? 'resolved' : 'open' } })) } }
       : {}),
@@ -173,5 +174,50 @@ describe('InsightsRepository over a hand-built cache', () => {
   it('answers an empty cache with zeros, not errors', () => {
     const empty = new InsightsRepository(openCache(':memory:')).get({ from: FROM, to: TO });
     expect(InsightsSchema.parse(empty)).toMatchObject({ orders: 0, statusByWeek: [], problems: [], pay: { total: 0, orders: 0, byClient: [], byWeek: [] } });
+  });
+});
+
+describe('Insights’ weeks (migration 0022) answer as the period’s scans do', () => {
+  const HOURS = 3_600_000;
+  /** Generated orders, a quarter with a window, milestones and work done before or after it. */
+  const withHistory = (orders: WorkOrder[]) =>
+    orders.map((order) => {
+      const start = order.schedule?.service_window?.start?.utc;
+      if (order.id % 4 !== 0 || !start) return order;
+      const at = Date.parse(`${start.replace(' ', 'T')}Z`);
+      return {
+        ...order,
+        schedule: { service_window: { mode: 'between', start: moment(at), end: moment(at + 2 * HOURS) } },
+        milestones: { created: moment(at - 3 * DAY), workdone: moment(at + ((order.id % 7) - 1) * HOURS) },
+      } as WorkOrder;
+    });
+  const periods = (first: number) =>
+    [0, 5 * HOURS, 5.5 * HOURS, 23 * HOURS].flatMap((offset) => [4, 12, 52].map((weeks) => ({ from: first + offset - (weeks - 1) * 7 * DAY, to: first + offset + 2 * 7 * DAY })));
+
+  it('for every period, phase and filter, after writes, deletes and a bulk load', () => {
+    const db = openCache(':memory:');
+    const repository = new WorkOrderRepository(db);
+    const weekly = new InsightsRepository(db);
+    const scans = new InsightsRepository(db, { useWeeks: false });
+    const same = (now: number, first: number) => {
+      for (const period of periods(first))
+        for (const filters of [{}, { client: 2 }, { typeOfWork: 3 }, { client: 1, typeOfWork: 2 }]) {
+          const request = { ...period, ...filters };
+          expect(weekly.get(request, new Map(), now), JSON.stringify(request)).toEqual(scans.get(request, new Map(), now));
+        }
+    };
+    expect(repository.beginBulkLoad()).toBe(true);
+    repository.upsertMany(withHistory(generatedWorkOrders(1_500)));
+    // Mid-load the weeks wait with their triggers: the scans answer.
+    const monday = Date.UTC(2025, 5, 2);
+    same(monday, monday);
+    repository.endBulkLoad();
+    same(monday, monday);
+    const year = weekly.get({ from: monday - 51 * 7 * DAY, to: monday + 14 * DAY }, new Map(), monday);
+    expect(year.orders).toBeGreaterThan(500);
+    expect(year.delays.workDoneMeasured).toBeGreaterThan(50);
+    repository.upsertMany(withHistory(generatedWorkOrders(300, 7, 1_200)));
+    db.prepare('DELETE FROM work_orders WHERE id % 11 = 0').run();
+    same(monday + 3 * DAY, Date.UTC(2025, 2, 3));
   });
 });
