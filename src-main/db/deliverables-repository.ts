@@ -6,6 +6,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { statusBySlug } from '../../src-shared/api/status';
 import type { Deliverable, DeliverableOrder, DeliverablesFilter, DeliverablesFilterOption, DeliverablesPage } from '../../src-shared/ipc/deliverables';
 import type { CacheDatabase } from './database';
+import { changeKey } from './change-key';
 import { perDatabase } from './per-database';
 
 // The review queue over the cache: every provider's file waiting for review on an order under way
@@ -117,8 +118,9 @@ export class DeliverablesRepository {
   readonly #storeFolders: (workOrderId: number, folders: readonly AttachmentFolder[]) => void;
   readonly #reviewable: Statement<[], number>;
   readonly #waiting: Statement<[], number>;
+  #waitingMemo: { key: string; value: number } | undefined;
 
-  constructor(db: CacheDatabase) {
+  constructor(private readonly db: CacheDatabase) {
     this.#queue = db.prepare(QUEUE_SQL) as Statement<[], QueueRow>;
     this.#waiting = db.prepare(WAITING_SQL).pluck() as Statement<[], number>;
     this.#reviewable = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')}) AND pending = 0 AND id > 0 ORDER BY id`).pluck() as Statement<[], number>;
@@ -187,7 +189,10 @@ export class DeliverablesRepository {
 
   /** How many files wait for review: the queue's length, for the navigation's badge, without reading the queue. */
   waitingCount(): number {
-    return this.#waiting.get() as number;
+    // Every list answer carries it (the navigation's badge): counted again only once the cache changed.
+    const key = changeKey(this.db);
+    if (this.#waitingMemo?.key !== key) this.#waitingMemo = { key, value: this.#waiting.get() as number };
+    return this.#waitingMemo.value;
   }
 
   /** Orders whose provider may be adding files (under way or done): their folders are worth asking for on every pull. */

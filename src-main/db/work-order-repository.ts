@@ -4,8 +4,9 @@ import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } fr
 import { type AttentionReason, TRIAGE_REASONS, type UrgencyGroup } from '../../src-shared/domain/attention';
 import type { CacheDatabase } from './database';
 import { StatementCache } from './statement-cache';
-import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './work-order-attention';
+import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, ATTENTION_UNION_COUNT_SQL, URGENCY_RANK } from './work-order-attention';
 import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
+import { changeKey } from './change-key';
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
@@ -58,7 +59,6 @@ export class WorkOrderRepository {
   #checkpointPages: number | undefined;
   readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
 
-  readonly #generation: Statement;
   /** The whole-cache counts, kept until the cache changes: every list call answers them, most change nothing. */
   #countsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
   #attentionMemo: { key: string; value: number } | undefined;
@@ -87,7 +87,6 @@ export class WorkOrderRepository {
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
     this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
     this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
-    this.#generation = db.prepare('SELECT total_changes()').pluck();
     this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
     const insights = new InsightsWriter(db);
     this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
@@ -266,13 +265,15 @@ export class WorkOrderRepository {
    * connections' commits (`data_version`). Equal keys mean equal counts.
    */
   #cacheKey(): string {
-    return `${this.#generation.get() as number}:${this.db.pragma('data_version', { simple: true }) as number}`;
+    return changeKey(this.db);
   }
 
   /** How many cached orders need attention now; the rules read the clock, so a memo lasts a few seconds at most. */
   attentionCount(now: number = Date.now()): number {
     const key = `${this.#cacheKey()}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
-    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: this.#attentionCount.get({ now }) as number };
+    // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
+    const statement = this.#loading() ? this.#statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
+    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };
     return this.#attentionMemo.value;
   }
 
