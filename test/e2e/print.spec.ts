@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import { writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { marketplaceRest } from '../support/web-host-ipc';
+import { expect, test } from './fixtures';
+import { openOrder, openWorkspace } from './support/workspace';
+
+// Print (issue 28): an order's one-page work sheet. In browser mode the page renders the sheet and
+// opens the browser's print dialog (stubbed here: a real one would block the test); the print
+// stylesheet prints the sheet alone. Chromium prints it to a PDF, which pdf.js reads back.
+test.use({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+test.describe.configure({ timeout: 120_000 });
+
+/** Assigned and confirmed, at a site with a schedule and pay (demo seed). */
+const ORDER = 10019;
+const TASKS = ['Photograph the rack before and after', 'Label both ends of every patch cable', 'Test every VLAN from the new switch'];
+const CONTACT = { name: 'Marisol Okonkwo-Reyes', role: 'Store manager', phone: '(404) 555-0142' };
+
+interface MarketOrder {
+  title: string;
+  location: { address1: string; city: string; state: string; zip: string };
+}
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** The text of each page of a PDF, as pdf.js reads it (whitespace collapsed: a line break is a space). */
+async function pdfPages(bytes: Buffer): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), disableFontFace: true, useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number += 1) {
+    const content = await (await document.getPage(number)).getTextContent();
+    const text = content.items.map((item) => ('str' in item ? `${item.str}${item.hasEOL ? ' ' : ''}` : '')).join('');
+    pages.push(text.replace(/\s+/g, ' '));
+  }
+  await document.destroy();
+  return pages;
+}
+
+async function seriousViolations(page: Page, within: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include(within).analyze();
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const printCalls = (page: Page) => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
+
+async function sheetPdf(page: Page, format: 'Letter' | 'A4', file: string): Promise<string[]> {
+  const pdf = await page.pdf({ format, preferCSSPageSize: true });
+  await writeFile(file, pdf);
+  return pdfPages(pdf);
+}
+
+test('an order’s work sheet prints alone, on one page, with its title, site, contacts and tasks', async ({ page, webHost }, testInfo) => {
+  // The browser's dialog would block: count the calls instead.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCalls: number };
+    counted.printCalls = 0;
+    window.print = () => void (counted.printCalls += 1);
+  });
+  await openWorkspace(page, webHost.url);
+  // The order's tasks and site contact, as the job form would send them; opening the order refreshes them in.
+  await marketplaceRest(webHost, 'PUT', `workorders/${ORDER}`, { tasks: { results: TASKS.map((description) => ({ description })) }, contacts: { results: [CONTACT] } });
+  const order = await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`);
+  const panel = await openOrder(page, ORDER);
+  await expect(panel.getByText(CONTACT.name)).toBeVisible();
+
+  const print = panel.getByRole('toolbar', { name: 'Actions on this order' }).getByRole('button', { name: 'Print work sheet' });
+  await expect(print).toBeVisible();
+  const sheet = page.getByRole('article', { name: `Work sheet of work order ${ORDER}` });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await panel.screenshot({ path: testInfo.outputPath(`detail-print-action-${scheme}.png`) });
+    expect(await seriousViolations(page, `[aria-label="Work order ${ORDER}"]`), `${scheme}: the detail with its print action`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await print.click();
+  await expect.poll(() => printCalls(page)).toBe(1);
+  // Never on screen: only the print stylesheet shows it.
+  await expect(sheet).toBeHidden();
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('heading', { name: order.title, level: 1 })).toBeVisible();
+  await expect(panel).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('work-sheet-print-media.png'), fullPage: true });
+
+  const pages = await sheetPdf(page, 'Letter', testInfo.outputPath('work-sheet-letter.pdf'));
+  expect(pages, 'one Letter page').toHaveLength(1);
+  const text = pages[0] ?? '';
+  expect(text).toContain(order.title);
+  expect(text).toMatch(new RegExp(`Work order #${ORDER}`, 'i'));
+  expect(text).toContain(order.location.address1);
+  expect(text).toContain(`${order.location.city}, ${order.location.state}, ${order.location.zip}`);
+  expect(text).toContain(CONTACT.name);
+  expect(text).toContain(CONTACT.phone);
+  for (const task of TASKS) expect(text).toContain(task);
+  // The app's frame is not on paper.
+  expect(text).not.toContain('Actions on this order');
+  expect(text).not.toContain('Print work sheet');
+
+  // A4, and a dark theme, print the same single black-on-white page.
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  const a4 = await sheetPdf(page, 'A4', testInfo.outputPath('work-sheet-a4-dark.pdf'));
+  expect(a4, 'one A4 page').toHaveLength(1);
+  expect(a4[0]).toContain(order.location.address1);
+  await page.screenshot({ path: testInfo.outputPath('work-sheet-print-media-dark.png'), fullPage: true });
+});
+
+test('Ctrl+P and the palette print the open order’s work sheet', async ({ page, webHost }) => {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCalls: number };
+    counted.printCalls = 0;
+    window.print = () => void (counted.printCalls += 1);
+  });
+  await openWorkspace(page, webHost.url);
+  const panel = await openOrder(page, ORDER, { refreshed: false });
+  // The cached copy painted: there is an order to print.
+  await expect(panel.getByRole('toolbar', { name: 'Actions on this order' })).toBeVisible();
+
+  await page.keyboard.press('Control+p');
+  await expect.poll(() => printCalls(page)).toBe(1);
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette.getByRole('combobox', { name: 'Find a command or a work order' })).toBeFocused();
+  await page.keyboard.type('print work sheet');
+  await expect(palette.getByRole('option', { name: new RegExp(`Print the work sheet of #${ORDER}`) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect.poll(() => printCalls(page)).toBe(2);
+
+  // The sheet is the open order's: with the panel closed, nothing is left to print.
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('article', { name: `Work sheet of work order ${ORDER}` })).toHaveCount(0);
+});
