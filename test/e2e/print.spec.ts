@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
@@ -50,6 +50,42 @@ async function sheetPdf(page: Page, format: 'Letter' | 'A4', file: string): Prom
   return pdfPages(pdf);
 }
 
+const PDFJS = 'node_modules/pdfjs-dist/legacy/build';
+
+/** A picture of the PDF's first page, drawn by pdf.js in a page of its own (headless Chromium shows no PDF itself). */
+async function pictureOfPdf(page: Page, pdfFile: string, pngFile: string): Promise<void> {
+  const viewer = await page.context().newPage();
+  const files: Record<string, () => Promise<{ body: Buffer; contentType: string }>> = {
+    '/pdf.mjs': async () => ({ body: await readFile(`${PDFJS}/pdf.mjs`), contentType: 'text/javascript' }),
+    '/pdf.worker.mjs': async () => ({ body: await readFile(`${PDFJS}/pdf.worker.mjs`), contentType: 'text/javascript' }),
+    '/sheet.pdf': async () => ({ body: await readFile(pdfFile), contentType: 'application/pdf' }),
+    '/': async () => ({
+      contentType: 'text/html',
+      body: Buffer.from(`<body style="margin:0;background:#777"><canvas id="page" style="display:block;margin:16px auto;box-shadow:0 2px 8px #0006"></canvas><script type="module">
+        import * as pdfjs from '/pdf.mjs';
+        pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+        const pdf = await pdfjs.getDocument('/sheet.pdf').promise;
+        const first = await pdf.getPage(1);
+        const viewport = first.getViewport({ scale: 1.25 });
+        const canvas = document.getElementById('page');
+        canvas.width = viewport.width;
+        canvas.height = viewport.height;
+        await first.render({ canvas, viewport }).promise;
+        document.body.dataset.drawn = 'yes';
+      </script></body>`),
+    }),
+  };
+  await viewer.route('http://pdf.test/**', async (route) => {
+    const file = files[new URL(route.request().url()).pathname];
+    await (file ? route.fulfill({ status: 200, ...(await file()) }) : route.fulfill({ status: 404 }));
+  });
+  await viewer.setViewportSize({ width: 820, height: 1060 });
+  await viewer.goto('http://pdf.test/');
+  await expect(viewer.locator('body[data-drawn="yes"]')).toBeAttached();
+  await viewer.screenshot({ path: pngFile, fullPage: true });
+  await viewer.close();
+}
+
 test('an order’s work sheet prints alone, on one page, with its title, site, contacts and tasks', async ({ page, webHost }, testInfo) => {
   // The browser's dialog would block: count the calls instead.
   await page.addInitScript(() => {
@@ -86,6 +122,7 @@ test('an order’s work sheet prints alone, on one page, with its title, site, c
   await page.screenshot({ path: testInfo.outputPath('work-sheet-print-media.png'), fullPage: true });
 
   const pages = await sheetPdf(page, 'Letter', testInfo.outputPath('work-sheet-letter.pdf'));
+  await pictureOfPdf(page, testInfo.outputPath('work-sheet-letter.pdf'), testInfo.outputPath('work-sheet-letter-pdf.png'));
   expect(pages, 'one Letter page').toHaveLength(1);
   const text = pages[0] ?? '';
   expect(text).toContain(order.title);
@@ -104,6 +141,7 @@ test('an order’s work sheet prints alone, on one page, with its title, site, c
   const a4 = await sheetPdf(page, 'A4', testInfo.outputPath('work-sheet-a4-dark.pdf'));
   expect(a4, 'one A4 page').toHaveLength(1);
   expect(a4[0]).toContain(order.location.address1);
+  await pictureOfPdf(page, testInfo.outputPath('work-sheet-a4-dark.pdf'), testInfo.outputPath('work-sheet-a4-dark-pdf.png'));
   await page.screenshot({ path: testInfo.outputPath('work-sheet-print-media-dark.png'), fullPage: true });
 });
 
