@@ -73,6 +73,6 @@ describe('an order’s work sheet saved as a PDF on the desktop', () => {
 
   it('is refused in browser mode, which prints with the browser’s own dialog', async () => {
     const handlers = printHandlers(undefined);
-    expect(() => handlers['workorders:print-pdf']({ id: 1 })).toThrow(expect.objectContaining({ code: 'PRINT_DESKTOP_ONLY' }));
+    expect(() => handlers['workorders:print-pdf']({ id: 1 }, { transport: 'web', url: 'http://127.0.0.1/' })).toThrow(expect.objectContaining({ code: 'PRINT_DESKTOP_ONLY' }));
   });
 });
