@@ -13,6 +13,8 @@ test.describe.configure({ timeout: 120_000 });
 
 /** Assigned and confirmed, at a site with a schedule and pay (demo seed). */
 const ORDER = 10019;
+/** Assigned, the provider on the way (demo seed): given long instructions. */
+const LONG = 10020;
 const TASKS = ['Photograph the rack before and after', 'Label both ends of every patch cable', 'Test every VLAN from the new switch'];
 const CONTACT = { name: 'Marisol Okonkwo-Reyes', role: 'Store manager', phone: '(404) 555-0142' };
 
@@ -42,6 +44,15 @@ async function seriousViolations(page: Page, within: string): Promise<string[]> 
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
+/** The browser's dialog would block the test: count the calls instead. */
+async function stubPrint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const counted = window as unknown as { printCalls: number };
+    counted.printCalls = 0;
+    window.print = () => void (counted.printCalls += 1);
+  });
+}
+
 const printCalls = (page: Page) => page.evaluate(() => (window as unknown as { printCalls: number }).printCalls);
 
 async function sheetPdf(page: Page, format: 'Letter' | 'A4', file: string): Promise<string[]> {
@@ -52,8 +63,8 @@ async function sheetPdf(page: Page, format: 'Letter' | 'A4', file: string): Prom
 
 const PDFJS = 'node_modules/pdfjs-dist/legacy/build';
 
-/** A picture of the PDF's first page, drawn by pdf.js in a page of its own (headless Chromium shows no PDF itself). */
-async function pictureOfPdf(page: Page, pdfFile: string, pngFile: string): Promise<void> {
+/** A picture of a page of the PDF, drawn by pdf.js in a page of its own (headless Chromium shows no PDF itself). */
+async function pictureOfPdf(page: Page, pdfFile: string, pngFile: string, pageNumber = 1): Promise<void> {
   const viewer = await page.context().newPage();
   const files: Record<string, () => Promise<{ body: Buffer; contentType: string }>> = {
     '/pdf.mjs': async () => ({ body: await readFile(`${PDFJS}/pdf.mjs`), contentType: 'text/javascript' }),
@@ -65,7 +76,7 @@ async function pictureOfPdf(page: Page, pdfFile: string, pngFile: string): Promi
         import * as pdfjs from '/pdf.mjs';
         pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
         const pdf = await pdfjs.getDocument('/sheet.pdf').promise;
-        const first = await pdf.getPage(1);
+        const first = await pdf.getPage(${pageNumber});
         const viewport = first.getViewport({ scale: 1.25 });
         const canvas = document.getElementById('page');
         canvas.width = viewport.width;
@@ -87,12 +98,7 @@ async function pictureOfPdf(page: Page, pdfFile: string, pngFile: string): Promi
 }
 
 test('an order’s work sheet prints alone, on one page, with its title, site, contacts and tasks', async ({ page, webHost }, testInfo) => {
-  // The browser's dialog would block: count the calls instead.
-  await page.addInitScript(() => {
-    const counted = window as unknown as { printCalls: number };
-    counted.printCalls = 0;
-    window.print = () => void (counted.printCalls += 1);
-  });
+  await stubPrint(page);
   await openWorkspace(page, webHost.url);
   // The order's tasks and site contact, as the job form would send them; opening the order refreshes them in.
   await marketplaceRest(webHost, 'PUT', `workorders/${ORDER}`, { tasks: { results: TASKS.map((description) => ({ description })) }, contacts: { results: [CONTACT] } });
@@ -145,16 +151,14 @@ test('an order’s work sheet prints alone, on one page, with its title, site, c
   await page.screenshot({ path: testInfo.outputPath('work-sheet-print-media-dark.png'), fullPage: true });
 });
 
-test('Ctrl+P and the palette print the open order’s work sheet', async ({ page, webHost }) => {
-  await page.addInitScript(() => {
-    const counted = window as unknown as { printCalls: number };
-    counted.printCalls = 0;
-    window.print = () => void (counted.printCalls += 1);
-  });
+test('Ctrl+P and the palette print the open order’s work sheet; long instructions flow onto a second page', async ({ page, webHost }, testInfo) => {
+  await stubPrint(page);
   await openWorkspace(page, webHost.url);
-  const panel = await openOrder(page, ORDER, { refreshed: false });
-  // The cached copy painted: there is an order to print.
-  await expect(panel.getByRole('toolbar', { name: 'Actions on this order' })).toBeVisible();
+  const paragraphs = Array.from({ length: 24 }, (_, index) => `<p>Step ${index + 1}: check the rack, the patch panel and the uplinks of closet ${index + 1}; photograph each and note what you find before you move on.</p>`);
+  await marketplaceRest(webHost, 'PUT', `workorders/${LONG}`, { description: { html: paragraphs.join('') } });
+  const order = await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${LONG}`);
+  const panel = await openOrder(page, LONG);
+  await expect(panel.getByText(/^Step 24: /)).toBeVisible();
 
   await page.keyboard.press('Control+p');
   await expect.poll(() => printCalls(page)).toBe(1);
@@ -163,13 +167,27 @@ test('Ctrl+P and the palette print the open order’s work sheet', async ({ page
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette.getByRole('combobox', { name: 'Find a command or a work order' })).toBeFocused();
   await page.keyboard.type('print work sheet');
-  await expect(palette.getByRole('option', { name: new RegExp(`Print the work sheet of #${ORDER}`) })).toBeVisible();
+  await expect(palette.getByRole('option', { name: new RegExp(`Print the work sheet of #${LONG}`) })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(palette).toBeHidden();
   await expect.poll(() => printCalls(page)).toBe(2);
 
+  // Every step is printed; the sign-off stays whole at the end.
+  await page.emulateMedia({ media: 'print' });
+  const file = testInfo.outputPath('work-sheet-long.pdf');
+  const pages = await sheetPdf(page, 'Letter', file);
+  expect(pages.length).toBeGreaterThanOrEqual(2);
+  expect(pages[0]).toContain(order.title);
+  expect(pages[0]).toContain(order.location.address1);
+  const text = pages.join(' ');
+  for (const step of [1, 12, 24]) expect(text).toContain(`Step ${step}: check the rack`);
+  expect(pages.at(-1)).toContain('Technician’s signature');
+  await pictureOfPdf(page, file, testInfo.outputPath('work-sheet-long-page-1.png'), 1);
+  await pictureOfPdf(page, file, testInfo.outputPath('work-sheet-long-page-2.png'), 2);
+  await page.emulateMedia({ media: 'screen' });
+
   // The sheet is the open order's: with the panel closed, nothing is left to print.
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
-  await expect(page.getByRole('article', { name: `Work sheet of work order ${ORDER}` })).toHaveCount(0);
+  await expect(page.getByRole('article', { name: `Work sheet of work order ${LONG}` })).toHaveCount(0);
 });
