@@ -19,7 +19,8 @@ const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]+/g;
 /** "Work order 10019 - Core switch replacement.pdf": what the Save dialog suggests. */
 export function workSheetFileName({ id, title }: WorkSheetPdfRequest): string {
   const cleanTitle = (title ?? '').replace(UNSAFE_IN_FILE_NAMES, '-').replace(/\s+/g, ' ').trim();
-  const base = cleanTitle ? `Work order ${id} - ${cleanTitle}` : `Work order ${id}`;
+  const order = id > 0 ? `Work order ${id}` : 'New work order';
+  const base = cleanTitle ? `${order} - ${cleanTitle}` : order;
   // The cap keeps the extension: a long title is cut, never the ".pdf".
   return safeDisplayName(`${base.slice(0, 150).trim()}.pdf`);
 }

@@ -6,7 +6,8 @@ import { z } from 'zod';
 // dialog. The renderer shows the sheet first: main prints what the window shows, in print media.
 
 export const WorkSheetPdfRequestSchema = z.strictObject({
-  id: z.number().int().positive(),
+  /** Negative for an order made offline whose create has not been answered yet: it prints all the same. */
+  id: z.number().int(),
   /** For the suggested file name only; main cleans it before the dialog shows it. */
   title: z.string().max(300).optional(),
 });

@@ -66,6 +66,8 @@ describe('an order’s work sheet saved as a PDF on the desktop', () => {
   it('suggests a file name without path or reserved characters, its extension kept for a long title', () => {
     expect(workSheetFileName({ id: 7, title: '  ../../etc/passwd: "quoted" <x>|y?  ' })).toBe('Work order 7 - ..-..-etc-passwd- -quoted- -x-y-.pdf');
     expect(workSheetFileName({ id: 7, title: '' })).toBe('Work order 7.pdf');
+    // Made offline, not sent yet: no number to name it by.
+    expect(workSheetFileName({ id: -3, title: 'Survey' })).toBe('New work order - Survey.pdf');
     const long = workSheetFileName({ id: 7, title: 'x'.repeat(400) });
     expect(long.endsWith('.pdf')).toBe(true);
     expect(long.length).toBeLessThanOrEqual(160);

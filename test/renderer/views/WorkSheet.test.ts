@@ -36,10 +36,13 @@ const sheetOf = (id: number) => screen.queryByRole('article', { name: `Work shee
 
 describe('the work sheet of an open order', () => {
   let print: ReturnType<typeof vi.fn>;
+  /** Whether the sheet was in the page when the dialog opened (what the browser prints). */
+  let sheetWhenPrinted: boolean | undefined;
 
   beforeEach(() => {
     api.reset();
-    print = vi.fn();
+    sheetWhenPrinted = undefined;
+    print = vi.fn(() => (sheetWhenPrinted = sheetOf(10019) !== null));
     window.print = print as unknown as typeof window.print;
   });
   afterEach(() => window.dispatchEvent(new Event('afterprint')));
@@ -48,6 +51,7 @@ describe('the work sheet of an open order', () => {
     const actions = await opened(ORDER);
     await user().click(within(actions).getByRole('button', { name: 'Print work sheet' }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(sheetWhenPrinted).toBe(true);
 
     const sheet = sheetOf(10019) as HTMLElement;
     // On the body, outside the app's root: the print stylesheet prints it alone.
@@ -99,11 +103,16 @@ describe('the work sheet of an open order', () => {
 
   it('on the desktop: main saves it as a PDF through the Save dialog, and the sheet goes once saved', async () => {
     api.desktop = true;
-    api.answer('workorders:print-pdf', () => ({ saved: true }));
+    api.answer('workorders:print-pdf', () => {
+      // Main prints the window as it is: the sheet must be in it.
+      sheetWhenPrinted = sheetOf(10019) !== null;
+      return { saved: true };
+    });
     const actions = await opened(ORDER);
     await user().click(within(actions).getByRole('button', { name: 'Print work sheet' }));
     await waitFor(() => expect(api.inputsOf('workorders:print-pdf')).toEqual([{ id: 10019, title: 'Core switch replacement' }]));
     await waitFor(() => expect(toastTexts()).toContain('Saved the work sheet of #10019 as a PDF'));
+    expect(sheetWhenPrinted).toBe(true);
     expect(print).not.toHaveBeenCalled();
     expect(sheetOf(10019)).toBeNull();
   });
