@@ -92,7 +92,8 @@ async function pictureOfPdf(page: Page, pdfFile: string, pngFile: string, pageNu
   });
   await viewer.setViewportSize({ width: 820, height: 1060 });
   await viewer.goto('http://pdf.test/');
-  await expect(viewer.locator('body[data-drawn="yes"]')).toBeAttached();
+  // pdf.js and its worker are large to parse on a loaded machine.
+  await expect(viewer.locator('body[data-drawn="yes"]')).toBeAttached({ timeout: 30_000 });
   await viewer.screenshot({ path: pngFile, fullPage: true });
   await viewer.close();
 }
