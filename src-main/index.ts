@@ -3,6 +3,7 @@ import { app, BrowserWindow, dialog, Menu, Notification, screen, session } from 
 import { saveDialogChooser } from './attachments/save-dialog';
 import { createApp } from './app/create-app';
 import { registerIpc } from './electron/ipc-bridge';
+import { windowPdfPrinter } from './electron/print-pdf';
 import { type CrashRecovery, crashRecovery } from './electron/crash-recovery';
 import { appMenuTemplate, keystrokes } from './electron/menu';
 import { desktopNotifier } from './electron/notifications';
@@ -70,6 +71,7 @@ if (!app.requestSingleInstanceLock()) {
           (options) => (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options)),
           () => app.getPath('downloads'),
         ),
+        printToPdf: windowPdfPrinter(() => window?.webContents),
       });
       const unregister = registerIpc(fieldDesk, url, () => window);
       recovery = crashRecovery({

@@ -56,6 +56,8 @@ export const ERROR_CODES = {
   LOCATION_NOT_FOUND: 'That saved location is not in the offline copy.',
   TAG_NOT_FOUND: 'That tag is not in the offline copy of the company tags; a sync may bring it.',
   MAP_TILES_OFF: 'No online map tiles are set: the map draws its own basemap.',
+  PRINT_DESKTOP_ONLY: 'Saving a work sheet as a PDF file is for the desktop app; in a browser, print it and choose “Save as PDF”.',
+  PRINT_FAILED: 'The work sheet could not be saved as a PDF.',
   MAP_TILE_UNAVAILABLE: 'That map tile could not be fetched; the map draws its own basemap there.',
 } as const;
 

@@ -21,6 +21,8 @@ import { FileContentCache } from '../attachments/file-content';
 import { AttachmentStaging } from '../attachments/staging';
 import { attachmentUploadHandler } from '../ipc/handlers/attachment-upload-handler';
 import { attachmentFileHandlers } from '../ipc/handlers/attachment-file-handlers';
+import { printHandlers } from '../ipc/handlers/print-handler';
+import { workSheetPdfSaver, type PrintToPdf } from '../printing/work-sheet-pdf';
 import { ATTACHMENT_MAX_BYTES } from '../../src-shared/domain/attachments';
 import { Connectivity } from '../outbox/connectivity';
 import type { BackoffOptions } from '../outbox/retry-policy';
@@ -56,6 +58,8 @@ export interface AppConfig {
   startLocalMarketplace?: () => Promise<LocalMarketplace>;
   /** The desktop's native "Save as" dialog; browser mode has none (the page downloads the bytes itself). */
   chooseSavePath?: ChooseSavePath;
+  /** The desktop window printed to PDF (with `chooseSavePath`, an order's work sheet is saved); browser mode prints in the page. */
+  printToPdf?: PrintToPdf;
   /** Bytes of attachment previews kept in the data folder; tests make it small. */
   attachmentCacheBytes?: number;
   /** The staging folder's cap and how soon a copy nothing queued goes; tests make them small. */
@@ -152,6 +156,7 @@ export function createApp(config: AppConfig): App {
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
     ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(use),
+    ...printHandlers(config.printToPdf && config.chooseSavePath ? workSheetPdfSaver({ printToPdf: config.printToPdf, chooseSavePath: config.chooseSavePath }) : undefined),
   };
   const stopNotices = watchNotices({
     events,

@@ -41,6 +41,8 @@ export function appMenuTemplate({ platform, development, appName, onShortcut }: 
         shortcutItem('New job', 'c', onShortcut, 'C'),
         shortcutItem('Command palette…', 'Mod+k', onShortcut, 'CmdOrCtrl+K'),
         shortcutItem('Search work orders', '/', onShortcut, '/'),
+        // The open order's work sheet, saved as a PDF (the page answers the key; with no order open it does nothing).
+        shortcutItem('Print work sheet…', 'Mod+p', onShortcut, 'CmdOrCtrl+P'),
         // macOS keeps Quit in the app menu; elsewhere File ends with it.
         ...(mac ? [] : [{ type: 'separator' } as const, { role: 'quit' } as const]),
       ],

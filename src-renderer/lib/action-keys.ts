@@ -12,3 +12,6 @@ export const ACTION_KEYS: Partial<Record<OrderActionName, { key: string; label: 
   incomplete: { key: 'i', label: 'I' },
   cancel: { key: 'Delete', label: 'Del' },
 };
+
+/** Prints the open order's work sheet (the desktop's File menu shows the same key). */
+export const PRINT_SHEET_KEY = 'Mod+p';

@@ -34,6 +34,25 @@ export function formatPay(pay: Pay | null | undefined): string {
   return `${MONEY.format(amount)}${PAY_SUFFIX[pay?.type ?? ''] ?? ''}`;
 }
 
+/** "$65/h × 3 h": the base pay with the hours it counts, as the Overview and the work sheet show it. */
+export function formatPayBasis(pay: Pay | null | undefined): string {
+  const base = formatPay(pay);
+  const units = pay?.type === 'hourly' ? pay.base?.units : undefined;
+  return base && units ? `${base} × ${units} h` : base;
+}
+
+/** The schedule's kinds in the job form's words, which the order's Overview and work sheet repeat. */
+export const SCHEDULE_MODE_LABELS = {
+  exact: 'At a set time',
+  between: 'Arrive within a window',
+  hours: 'During business hours',
+} as const;
+
+/** The kind of an order's schedule in those words; undefined for a mode the app does not know. */
+export function scheduleModeLabel(mode: string | null | undefined): string | undefined {
+  return mode && Object.hasOwn(SCHEDULE_MODE_LABELS, mode) ? SCHEDULE_MODE_LABELS[mode as keyof typeof SCHEDULE_MODE_LABELS] : undefined;
+}
+
 /** The assigned provider's name; `assignee` is untyped in the contract, so read it defensively. */
 export function providerName(assignee: unknown): string {
   const user = (assignee as { user?: { first_name?: unknown; last_name?: unknown } } | null | undefined)?.user;

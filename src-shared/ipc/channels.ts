@@ -16,6 +16,7 @@ import { deliverableChannels } from './deliverables';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
+import { printChannels } from './print';
 import { findProviderChannels } from './find-provider';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
@@ -273,6 +274,7 @@ export const channels = {
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,
+  ...printChannels,
   ...findProviderChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 

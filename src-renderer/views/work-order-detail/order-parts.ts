@@ -114,6 +114,20 @@ export function richText(value: { html?: string | null; markdown?: string | null
   return textBlocks(htmlToText(source));
 }
 
+/** The site's address as lines (street, suite, "City, ST, ZIP", country), as the panel and the work sheet show it. */
+export function siteAddressLines(location: WorkOrder['location']): string[] {
+  return [location?.address1, location?.address2, [location?.city, location?.state, location?.zip].filter(Boolean).join(', '), location?.country].filter((line): line is string => Boolean(line));
+}
+
+/** "Networking, Cabling": the types of work, else the deprecated single one. */
+export function typesOfWorkText(order: WorkOrder): string {
+  const names = (order.types_of_work ?? []).map((type) => (type as { name?: string | null }).name).filter(Boolean);
+  return names.join(', ') || order.type_of_work?.name || '';
+}
+
+/** The service types named, both spellings of the key read. */
+export const serviceTypesText = (order: WorkOrder): string => (order.service_types_new ?? order.service_types ?? []).map((type) => type.name).filter(Boolean).join(', ');
+
 export interface ActivityEvent {
   key: string;
   at: z.infer<typeof TimestampSchema>;

@@ -53,6 +53,7 @@ describe('the app’s shortcuts in the menu', () => {
       ['New job', 'C'],
       ['Command palette…', 'CmdOrCtrl+K'],
       ['Search work orders', '/'],
+      ['Print work sheet…', 'CmdOrCtrl+P'],
     ]);
     // Registered, the accelerator would swallow the key before the renderer's own handler saw it.
     for (const item of shortcuts) expect(item.registerAccelerator).toBe(false);
@@ -66,7 +67,8 @@ describe('the app’s shortcuts in the menu', () => {
     click('Needs attention  (G, N)');
     click('Keyboard shortcuts  (?)');
     click('New job');
-    expect(onShortcut.mock.calls).toEqual([['Mod+k'], ['g n'], ['?'], ['c']]);
+    click('Print work sheet…');
+    expect(onShortcut.mock.calls).toEqual([['Mod+k'], ['g n'], ['?'], ['c'], ['Mod+p']]);
   });
 
   it('types Mod as Cmd on macOS and Ctrl elsewhere, and sequences one key after the other', () => {
