@@ -17,6 +17,7 @@ import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
 import { findProviderChannels } from './find-provider';
+import { historyChannels } from './order-history';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -274,6 +275,7 @@ export const channels = {
   ...mapChannels,
   ...geoChannels,
   ...findProviderChannels,
+  ...historyChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */
