@@ -22,27 +22,27 @@ export function withoutOrder(summary: string, ids: readonly number[]): string {
   return text.trim() || summary;
 }
 
-/** One outbox step in the coordinator's words: who did it and what happened. */
+/** One outbox step in the coordinator's words: who did it, and what as the rest of a sentence ("You" "sent it to the marketplace"). */
 function stepLine(step: LoggedStep, about: string): Pick<HistoryEntry, 'who' | 'what' | 'about'> {
   switch (step.step) {
     case 'queued':
-      return { who: 'You', what: `${about} — queued${step.detail.offline ? ' offline' : ''}` };
+      return { who: 'You', what: `queued “${about}”${step.detail.offline ? ' while offline' : ''}` };
     case 'sent':
-      return { who: 'You', what: (step.detail.attempt ?? 1) > 1 ? `Sent again (attempt ${step.detail.attempt})` : 'Sent to the marketplace', about };
+      return { who: 'You', what: (step.detail.attempt ?? 1) > 1 ? `sent it again (attempt ${step.detail.attempt})` : 'sent it to the marketplace', about };
     case 'applied':
-      return { who: 'Marketplace', what: 'Applied on the marketplace', about };
+      return { who: 'Marketplace', what: 'applied it', about };
     case 'refused':
-      return { who: 'Marketplace', what: `Refused: ${step.detail.reason ?? 'no reason given'}`, about };
+      return { who: 'Marketplace', what: `refused it: ${step.detail.reason ?? 'no reason given'}`, about };
     case 'failed':
-      return { who: 'You', what: `Not sent yet: ${step.detail.reason ?? 'the marketplace did not answer'} — trying again`, about };
+      return { who: 'You', what: `could not send it yet (${step.detail.reason ?? 'no answer'}); trying again`, about };
     case 'retried':
-      return { who: 'You', what: 'Sent again after a refusal', about };
+      return { who: 'You', what: 'sent it again after the refusal', about };
     case 'edited':
-      return { who: 'You', what: 'Edited and queued again', about };
+      return { who: 'You', what: 'edited it and queued it again', about };
     case 'undone':
-      return { who: 'You', what: 'Undone before it was sent', about };
+      return { who: 'You', what: 'undid it before it was sent', about };
     case 'discarded':
-      return { who: 'You', what: 'Discarded', about };
+      return { who: 'You', what: 'discarded it', about };
   }
 }
 

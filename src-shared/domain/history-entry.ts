@@ -27,9 +27,9 @@ export const HistoryEntrySchema = z.object({
   /** "You", a provider's name, someone the marketplace names, or "Marketplace". */
   who: z.string(),
   kind: HistoryKindSchema,
-  /** One readable line: "Assign to Ana Ruiz — queued offline", "Applied on the marketplace", "Refused: …". */
+  /** The rest of one readable line after `who`: "queued “Assign to Ana Ruiz” while offline", "applied it", "refused it: …". */
   what: z.string(),
-  /** The change a step of the outbox belongs to ("Assign to Ana Ruiz"), beside a short `what`. */
+  /** The change a step of the outbox belongs to ("Assign to Ana Ruiz"), under a short `what`. */
   about: z.string().optional(),
   source: HistorySourceSchema,
 });

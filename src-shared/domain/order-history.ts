@@ -53,7 +53,8 @@ const quote = (text: string | null | undefined): string => {
   return line.length > QUOTE_LENGTH ? `“${line.slice(0, QUOTE_LENGTH - 1)}…”` : `“${line}”`;
 };
 
-const MILESTONE_WORDS: Partial<Record<string, string>> = { created: 'Created as a draft', workdone: 'Work done', canceled: 'Cancelled' };
+/** What each first entry into a state says, after "Marketplace". */
+const milestoneWords = (slug: string, name: string) => (slug === 'created' ? 'recorded the order as a draft' : `marked it ${name}`);
 
 interface Message {
   msg_id: number;
@@ -75,28 +76,28 @@ export function marketplaceHistory(parts: OrderParts, nameOf: NameOf = () => und
   const assignee = named((order.assignee as { user?: unknown } | null | undefined)?.user, 'The provider');
 
   const milestones = MilestonesSchema.safeParse((order as { milestones?: unknown }).milestones).data;
-  for (const status of WORK_ORDER_STATUSES) add(`milestone-${status.slug}`, 'milestone', milestones?.[status.slug], MARKETPLACE, MILESTONE_WORDS[status.slug] ?? status.name);
+  for (const status of WORK_ORDER_STATUSES) add(`milestone-${status.slug}`, 'milestone', milestones?.[status.slug], MARKETPLACE, milestoneWords(status.slug, status.name));
 
   for (const request of parts.requests) {
     const userId = (request.user as { id?: unknown } | null | undefined)?.id;
     const who = named(request.user, (typeof userId === 'number' ? nameOf(userId) : undefined) ?? 'A provider');
-    add(`request-${request.id}`, 'request', request.created, who, request.counter ? 'Made a counter-offer' : 'Requested the order');
+    add(`request-${request.id}`, 'request', request.created, who, request.counter ? 'made a counter-offer' : 'requested the order');
   }
-  for (const route of routesOf(order)) add(`route-${route.technician.id}`, 'route', route.created, MARKETPLACE, `Routed to ${named(route.technician, nameOf(route.technician.id) ?? `provider ${route.technician.id}`)}`);
+  for (const route of routesOf(order)) add(`route-${route.technician.id}`, 'route', route.created, MARKETPLACE, `routed it to ${named(route.technician, nameOf(route.technician.id) ?? `provider ${route.technician.id}`)}`);
   for (const log of order.time_logs?.results ?? []) {
-    add(`in-${log.id}`, 'check-in', log.in, assignee, 'Checked in');
-    add(`out-${log.id}`, 'check-out', log.out, assignee, `Checked out${log.hours ? ` after ${log.hours} h` : ''}`);
+    add(`in-${log.id}`, 'check-in', log.in, assignee, 'checked in');
+    add(`out-${log.id}`, 'check-out', log.out, assignee, `checked out${log.hours ? ` after ${log.hours} h` : ''}`);
   }
   const messages = (list: readonly Message[] | null | undefined): void => {
     for (const message of list ?? []) {
-      add(`message-${message.msg_id}`, 'message', message.created, named(message.from, 'Someone'), `Wrote ${quote(message.message)}`);
+      add(`message-${message.msg_id}`, 'message', message.created, named(message.from, 'Someone'), `wrote ${quote(message.message)}`);
       messages(message.replies);
     }
   };
   messages(order.messages?.results as Message[] | undefined);
-  for (const problem of order.problems?.results ?? []) add(`problem-${problem.id}`, 'problem', problem.created, named(problem.author, 'Someone'), `Reported a problem: ${problem.type?.name ?? 'unnamed type'}`);
-  for (const attachment of parts.attachments) add(`file-${attachment.id}`, 'file', attachment.created, named(attachment.author, 'Someone'), `Uploaded ${attachmentName(attachment)}`);
-  for (const expense of parts.expenses) add(`expense-${expense.id}`, 'expense', expense.added, named(expense.author, assignee), `Added an expense: ${expense.description ?? 'no description'}`);
-  for (const swap of swapsOf(order)) add(`swap-${swap.id}`, 'swap', swap.created, named(swap.from, 'The provider'), `Asked to swap to ${named(swap.to, 'another provider')}`);
+  for (const problem of order.problems?.results ?? []) add(`problem-${problem.id}`, 'problem', problem.created, named(problem.author, 'Someone'), `reported a problem: ${problem.type?.name ?? 'unnamed type'}`);
+  for (const attachment of parts.attachments) add(`file-${attachment.id}`, 'file', attachment.created, named(attachment.author, 'Someone'), `uploaded ${attachmentName(attachment)}`);
+  for (const expense of parts.expenses) add(`expense-${expense.id}`, 'expense', expense.added, named(expense.author, assignee), `added an expense: ${expense.description ?? 'no description'}`);
+  for (const swap of swapsOf(order)) add(`swap-${swap.id}`, 'swap', swap.created, named(swap.from, 'The provider'), `asked to swap to ${named(swap.to, 'another provider')}`);
   return entries;
 }

@@ -1,6 +1,6 @@
 import { htmlToText, textBlocks, type TextBlock } from '../../lib/rich-text';
-import { z } from 'zod';
-import { TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
+import type { z } from 'zod';
+import { type TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
 import { MilestonesSchema, STATUS_SLUGS, WORK_ORDER_STATUSES, type StatusSlug } from '../../../src-shared/api/status';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 

@@ -18,27 +18,27 @@ describe('workorders:history', () => {
     const history = () => call<OrderHistory>('workorders:history', { workOrderId: PUBLISHED });
     await call('connectivity:set-offline', { offline: true });
     await call('workorders:assign', { id: PUBLISHED, providerId: 3012 });
-    expect(mine(await history())).toEqual(['You: Assign to Priyanka Desai — queued offline']);
+    expect(mine(await history())).toEqual(['You: queued “Assign to Priyanka Desai” while offline']);
 
     await call('connectivity:set-offline', { offline: false });
     await drained();
     const landed = await history();
     expect(mine(landed)).toEqual([
-      'Marketplace: Applied on the marketplace (Assign to Priyanka Desai)',
-      'You: Sent to the marketplace (Assign to Priyanka Desai)',
-      'You: Assign to Priyanka Desai — queued offline',
+      'Marketplace: applied it (Assign to Priyanka Desai)',
+      'You: sent it to the marketplace (Assign to Priyanka Desai)',
+      'You: queued “Assign to Priyanka Desai” while offline',
     ]);
     // Newest first, by the instant.
     expect(landed.entries.map((entry) => entry.at)).toEqual(landed.entries.map((entry) => entry.at).toSorted((a, b) => b - a));
     // The marketplace's copy, as opening the order caches it (its milestones come with its full answer).
     await call('workorders:refresh', { id: PUBLISHED });
-    expect((await history()).entries).toContainEqual(expect.objectContaining({ source: 'marketplace', kind: 'milestone', who: 'Marketplace', what: 'Assigned' }));
+    expect((await history()).entries).toContainEqual(expect.objectContaining({ source: 'marketplace', kind: 'milestone', who: 'Marketplace', what: 'marked it Assigned' }));
 
     // An Undo inside the window: the change never leaves this machine.
     await call('settings:update', { undoSeconds: 60 });
     const cancel = await call<OutboxReceipt>('workorders:cancel', { id: PUBLISHED, reason: 2 });
     await call('outbox:discard', { entryId: cancel.entryId });
-    expect(mine(await history()).slice(0, 2)).toEqual(['You: Undone before it was sent (Cancel)', 'You: Cancel — queued']);
+    expect(mine(await history()).slice(0, 2)).toEqual(['You: undid it before it was sent (Cancel)', 'You: queued “Cancel”']);
   });
 
   it('says a refusal in the marketplace’s words, and answers for an order the cache does not hold', async () => {
@@ -46,7 +46,7 @@ describe('workorders:history', () => {
     await call('workorders:update', { id: ASSIGNED, changes: { client: { id: 987654 } } });
     const [refused] = await until(entries, (list) => list[0]?.state === 'refused', 'the change refused');
     const { entries: steps } = await call<OrderHistory>('workorders:history', { workOrderId: ASSIGNED });
-    expect(steps[0]).toMatchObject({ who: 'Marketplace', kind: 'refused', what: `Refused: ${refused?.error?.message}`, source: 'this-machine', about: 'Edit the client' });
+    expect(steps[0]).toMatchObject({ who: 'Marketplace', kind: 'refused', what: `refused it: ${refused?.error?.message}`, source: 'this-machine', about: 'Edit the client' });
     expect(await call<OrderHistory>('workorders:history', { workOrderId: 99_999_999 })).toEqual({ entries: [], older: 0 });
   });
 });
