@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
@@ -32,11 +33,14 @@ async function openHistory(panel: Locator): Promise<Locator> {
 /** A step of the history: one list item, its time a `<time>` element. */
 const step = (history: Locator, text: string | RegExp) => history.getByRole('listitem').filter({ hasText: text });
 
+/** Light and dark: a picture of the section each, and axe (WCAG 2.2 AA) on it, serious or critical findings failing. */
 async function pictures(page: Page, history: Locator, name: string) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     await history.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('#detail-history').analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${scheme} ${name}: ${violation.id}`)).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
