@@ -105,6 +105,12 @@ test('an assign queued offline shows in the order’s history, then its sending 
   await expect(undone).toContainText('Unassign', { timeout: 20_000 });
   await expect(step(history, 'queued “Unassign”')).toHaveCount(1);
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`)).status.name).toBe('Assigned');
-  await history.getByRole('heading', { name: 'History', level: 3 }).scrollIntoViewIfNeeded();
+  // The palette brings the history back into view, its heading focused for the keyboard.
+  await panel.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Overview' }).click();
+  await page.keyboard.press('Control+k');
+  await palette.getByRole('combobox', { name: 'Find a command or a work order' }).fill('history');
+  await palette.getByRole('option', { name: `Show the history of #${ORDER}` }).click();
+  await expect(history.getByRole('heading', { name: 'History', level: 3 })).toBeFocused();
+  await expect(history.getByRole('heading', { name: 'History', level: 3 })).toBeInViewport();
   await pictures(page, history, 'history-undone');
 });
