@@ -39,6 +39,8 @@ async function pictures(page: Page, history: Locator, name: string) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
     await history.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
+    // And the panel around it: the section among the others.
+    await page.getByRole('complementary', { name: /^Work order / }).screenshot({ path: test.info().outputPath(`${name}-panel-${scheme}.png`) });
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('#detail-history').analyze();
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${scheme} ${name}: ${violation.id}`)).toEqual([]);
   }
