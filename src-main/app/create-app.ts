@@ -28,6 +28,7 @@ import { Connectivity } from '../outbox/connectivity';
 import type { BackoffOptions } from '../outbox/retry-policy';
 import type { ClientTimeouts, Workspace } from './workspace';
 import { workOrderDetailHandler } from '../ipc/handlers/work-order-detail-handler';
+import { orderHistoryHandler } from '../ipc/handlers/order-history-handler';
 import { startMarketplaceInWorker } from '../local-marketplace/in-worker';
 import { createLogger, type Logger } from '../platform/logger';
 import { keychainServiceFor, openDataPaths } from '../platform/paths';
@@ -142,6 +143,7 @@ export function createApp(config: AppConfig): App {
     },
     ...cacheReadHandlers(use),
     ...workOrderDetailHandler(use),
+    ...orderHistoryHandler(use),
     ...scheduleCheckHandler(use),
     ...findProviderHandlers(use),
     ...geoHandlers(),

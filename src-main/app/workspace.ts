@@ -23,6 +23,8 @@ import { WebhookAdmin } from '../webhooks/webhook-admin';
 import type { ConnectivityStatus } from '../../src-shared/ipc/outbox-channels';
 import { Documents } from '../outbox/documents';
 import { Outbox } from '../outbox/outbox';
+import { orderHistory } from '../history/order-history';
+import type { OrderHistory } from '../../src-shared/ipc/order-history';
 import { OutboxRunner } from '../outbox/runner';
 
 /** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
@@ -99,6 +101,7 @@ export class Workspace {
       logger,
       undoMs: options.outbox.undoMs,
       providerName: (id) => providerName(this.db, id),
+      offline: () => options.outbox.connectivity.state !== 'online',
       events: {
         changed: (counts) => {
           events.emit('outbox:changed', counts);
@@ -173,6 +176,15 @@ export class Workspace {
     if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
     const { fetchedAt, ...lists } = parts;
     return { order, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id), attention: marks.attention[id] ?? [] };
+  }
+
+  /** An order's history from the cache and the outbox's log (see `orderHistory`); an order the cache lost still shows its changes. */
+  history(workOrderId: number): OrderHistory {
+    const parts = this.db.transaction(() => {
+      const order = this.workOrders.get(workOrderId);
+      return order ? { order, ...this.parts.get(workOrderId) } : undefined;
+    })();
+    return orderHistory(workOrderId, { parts, steps: this.outbox.steps(workOrderId), nameOf: (id) => providerName(this.db, id) });
   }
 
   /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */

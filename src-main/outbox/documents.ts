@@ -82,7 +82,7 @@ export class Documents {
     const { kind, id } = ref;
     if (kind === 'workorder') {
       if (value === null) this.repositories.workOrders.remove(id);
-      else this.repositories.workOrders.writeLocal(value as WorkOrder, pending);
+      else this.repositories.workOrders.writeLocal(withKnownMilestones(value as WorkOrder, () => this.repositories.workOrders.get(id)), pending);
     } else if (kind === 'location') {
       if (value === null) this.repositories.locations.remove(id);
       else this.repositories.locations.put(value as SavedLocation);
@@ -91,4 +91,17 @@ export class Documents {
       this.repositories.parts.writeLocal(id, parts);
     }
   }
+}
+
+/**
+ * An order's milestones come from their own endpoint, with the order's full answer (the pull's
+ * details, an opened order's refresh), not with what a change answers: written as is, that answer
+ * would drop them, and an order's history and Insights would lose when it was published or
+ * assigned until the next full fetch. A milestone is the first entry into a state and never
+ * changes once stamped, so the cached ones stay true; a newer stamp waits for that fetch.
+ */
+function withKnownMilestones(order: WorkOrder, cached: () => WorkOrder | undefined): WorkOrder {
+  if ((order as { milestones?: unknown }).milestones !== undefined) return order;
+  const milestones = (cached() as { milestones?: unknown } | undefined)?.milestones;
+  return milestones === undefined ? order : { ...order, milestones };
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../platform/logger';
 import type { Documents } from './documents';
 import type { FileStaging } from './operation';
 import { announceChange, type OutboxEvents } from './outbox-events';
+import { OutboxLog } from './outbox-log';
 import { OutboxStore, type StoredEntry } from './outbox-store';
 import { operationOf } from './operations/index';
 import { Projector } from './projector';
@@ -26,6 +27,8 @@ export interface OutboxStateOptions {
 
 export class OutboxState {
   readonly store: OutboxStore;
+  /** Each entry's steps, for an order's history: written inside the transactions below. */
+  readonly log: OutboxLog;
   readonly projector: Projector;
   readonly ids: TemporaryIds;
   readonly now: () => number;
@@ -36,6 +39,7 @@ export class OutboxState {
 
   constructor(private readonly options: OutboxStateOptions) {
     this.store = new OutboxStore(options.db);
+    this.log = new OutboxLog(options.db);
     this.projector = new Projector(this.store, options.documents);
     this.now = options.now ?? Date.now;
     this.store.recoverInterrupted();

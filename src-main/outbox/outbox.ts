@@ -9,6 +9,7 @@ import { conflictOf, entryView, stagedFileOf } from './outbox-view';
 import type { ConflictField, EntryError, OutboxStore, StoredEntry } from './outbox-store';
 import { editedInput, newEntry, receiptOf, recordsOf } from './new-entry';
 import type { OutboxEvents } from './outbox-events';
+import type { LoggedStep, StepDetail } from './outbox-log';
 import { OutboxState, type OutboxStateOptions } from './outbox-state';
 import { nextDueAt, readyEntries } from './scheduler';
 import { renamedEntries } from './temporary-ids';
@@ -23,6 +24,8 @@ export interface OutboxOptions extends OutboxStateOptions {
   undoMs: () => number;
   /** A provider's name as the cache knows it, for what the outbox shows. */
   providerName?: (id: number) => string | undefined;
+  /** Whether the marketplace is out of reach now (or the coordinator works offline): an order's history says "queued offline". */
+  offline?: () => boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ export class Outbox {
     const { entry, keys } = await this.#prepare(kind, input);
     this.#state.store.durably(() => {
       entry.seq = this.#state.store.insert(entry);
+      this.#state.log.record(entry, 'queued', entry.createdAt, this.#queuedDetail());
       for (const key of keys) this.#state.projector.keepBase(key);
       this.#state.entries.push(entry);
       this.#state.reproject(keys, recordsOf([entry]).orders);
@@ -92,10 +96,12 @@ export class Outbox {
     for (const input of inputs) prepared.push(await this.#prepare(kind, input, now));
     const keys = [...new Set(prepared.flatMap((item) => item.keys))];
     const before = this.#state.entries;
+    const detail = this.#queuedDetail();
     try {
       this.#state.store.durably(() => {
         for (const { entry, keys: entryKeys } of prepared) {
           entry.seq = this.#state.store.insert(entry);
+          this.#state.log.record(entry, 'queued', entry.createdAt, detail);
           for (const key of entryKeys) this.#state.projector.keepBase(key);
         }
         this.#state.entries = [...before, ...prepared.map((item) => item.entry)];
@@ -115,6 +121,11 @@ export class Outbox {
     const { entries } = this.#state;
     const chosen = workOrderId === undefined ? entries : entries.filter((entry) => entry.workOrderId === workOrderId);
     return chosen.map((entry) => entryView(entry, entries, this.#state.now()));
+  }
+
+  /** The steps each change of an order went through, newest first, for its history. */
+  steps(workOrderId: number): LoggedStep[] {
+    return this.#state.log.forOrder(workOrderId);
   }
 
   view(entryId: string): OutboxEntry {
@@ -145,7 +156,10 @@ export class Outbox {
   markSending(entry: StoredEntry): void {
     // Synced before the request leaves: after a power cut the entry comes back uncertain, so what
     // follows the send (`applied`, `failed`, `refused`) need not be synced.
-    this.#state.update(entry, { state: 'sending', attempts: entry.attempts + 1 });
+    this.#state.store.durably(() => {
+      this.#state.update(entry, { state: 'sending', attempts: entry.attempts + 1 }, false);
+      this.#state.log.record(entry, 'sent', entry.updatedAt, { attempt: entry.attempts });
+    });
   }
 
   applied(entry: StoredEntry, outcome: SendOutcome): void {
@@ -164,6 +178,7 @@ export class Outbox {
         this.#state.projector.setBase(key, value);
         touched.add(key);
       }
+      this.#state.log.record(entry, 'applied', this.#state.now());
       this.#state.remove(entry, 'applied');
       this.#state.reproject([...touched], [...orders]);
     });
@@ -185,6 +200,7 @@ export class Outbox {
         if (this.#state.store.base(theirs.key) !== undefined) this.#state.projector.setBase(theirs.key, theirs.value);
       }
       this.#state.update(entry, { state: 'refused', error, conflict, nextAttemptAt: null, uncertain: false }, false);
+      this.#state.log.record(entry, 'refused', entry.updatedAt, { reason: error.message });
       this.#state.reproject(keys, recordsOf([entry]).orders);
     });
     this.#state.announce(keys);
@@ -193,7 +209,11 @@ export class Outbox {
 
   /** A transient failure (or an interruption): tried again at `retryAt`; `uncertain` when the send may have landed. */
   failed(entry: StoredEntry, error: EntryError | null, retryAt: number | null, uncertain: boolean): void {
-    this.#state.store.atomically(() => this.#state.update(entry, { state: error ? 'retrying' : 'queued', error: error ?? entry.error, nextAttemptAt: retryAt, uncertain: entry.uncertain || uncertain }, false));
+    this.#state.store.atomically(() => {
+      this.#state.update(entry, { state: error ? 'retrying' : 'queued', error: error ?? entry.error, nextAttemptAt: retryAt, uncertain: entry.uncertain || uncertain }, false);
+      // An interruption (the app closing) is no step of the change: it is sent again as it was.
+      if (error) this.#state.log.record(entry, 'failed', entry.updatedAt, { reason: error.message });
+    });
     this.#state.ready();
   }
 
@@ -209,6 +229,7 @@ export class Outbox {
     const { keys } = recordsOf([entry]);
     this.#state.store.durably(() => {
       this.#state.update(entry, { state: 'queued', error: null, conflict: null, nextAttemptAt: null, notBefore: null }, false);
+      this.#state.log.record(entry, 'retried', entry.updatedAt);
       this.#state.reproject(keys, recordsOf([entry]).orders);
     });
     this.#state.changed(keys);
@@ -222,6 +243,7 @@ export class Outbox {
     this.#state.store.durably(() => {
       for (const key of keys) this.#state.projector.keepBase(key);
       this.#state.update(entry, { input: mapped, state: 'queued', error: null, conflict: null, nextAttemptAt: null }, false);
+      this.#state.log.record(entry, 'edited', entry.updatedAt);
       this.#state.reproject(keys, recordsOf([entry]).orders);
     });
     this.#state.changed(keys);
@@ -243,6 +265,10 @@ export class Outbox {
     if (dropped.some((other) => other.state === 'sending')) throw new AppError('OUTBOX_ENTRY_BUSY');
     const { keys, orders } = recordsOf(dropped);
     this.#state.store.durably(() => {
+      const now = this.#state.now();
+      // Never sent and not refused: the change never reached the marketplace, so it is undone (the
+      // Undo of the window, or a change dropped while offline); otherwise it is discarded.
+      for (const other of dropped) this.#state.log.record(other, other.attempts === 0 && other.state !== 'refused' ? 'undone' : 'discarded', now);
       for (const other of dropped) this.#state.remove(other, 'discarded');
       this.#state.reproject(keys, orders);
     });
@@ -254,6 +280,10 @@ export class Outbox {
   /** After a pull rewrote saved locations and talent pool attributes whole: their waiting changes show again on the pulled records. */
   rebaseDirectory(): void {
     this.#state.store.durably(() => this.#state.reproject(this.#state.projector.rebaseDirectory(), []));
+  }
+
+  #queuedDetail(): StepDetail {
+    return this.options.offline?.() ? { offline: true } : {};
   }
 
   #resolveTempId(temp: number, real: number, touched: Set<DocKey>, orders: Set<number>): void {

@@ -18,6 +18,7 @@ import { mapChannels } from './map';
 import { geoChannels } from './geo';
 import { printChannels } from './print';
 import { findProviderChannels } from './find-provider';
+import { historyChannels } from './order-history';
 import { OutboxEntrySchema, outboxChannels, outboxEvents } from './outbox-channels';
 import { importChannels } from './import-channels';
 import { webhookChannels, writeChannels } from './write-channels';
@@ -276,6 +277,7 @@ export const channels = {
   ...geoChannels,
   ...printChannels,
   ...findProviderChannels,
+  ...historyChannels,
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;
 
 /** Everything main pushes to the renderer: `domain:did-change` and progress events. */

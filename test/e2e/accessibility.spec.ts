@@ -55,6 +55,11 @@ async function workOrders(page: Page, findings: Findings, scheme: Scheme) {
   await row(page, 10001).click();
   await expect(page.getByRole('complementary', { name: 'Work order 10001' })).toBeVisible();
   await findings.audit(`${scheme} an open order`, '[aria-label="Work order 10001"]');
+  // Its history (issue 28), read when it comes into view.
+  const order = page.getByRole('complementary', { name: 'Work order 10001' });
+  await order.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'History' }).click();
+  await expect(order.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toBeVisible();
+  await findings.audit(`${scheme} an open order's history`, '#detail-history');
 
   // The map beside the list and the open order (issue 26).
   await page.getByRole('button', { name: 'Map', exact: true }).click();

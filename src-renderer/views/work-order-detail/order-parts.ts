@@ -1,9 +1,7 @@
 import { htmlToText, textBlocks, type TextBlock } from '../../lib/rich-text';
-import { z } from 'zod';
-import { attachmentName } from '../../../src-shared/domain/attachments';
-import { TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
+import type { z } from 'zod';
+import { type TimestampSchema, UserSummarySchema } from '../../../src-shared/api/common';
 import { MilestonesSchema, STATUS_SLUGS, WORK_ORDER_STATUSES, type StatusSlug } from '../../../src-shared/api/status';
-import { SwapSchema, type Swap } from '../../../src-shared/api/swap';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 
 /*
@@ -12,21 +10,7 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
  * leniently where there is not: an item that does not fit is left out, never the whole order.
  */
 
-const RouteSchema = z.looseObject({ technician: UserSummarySchema, created: TimestampSchema.nullish() });
-export type Route = z.infer<typeof RouteSchema>;
-
-function items<T>(value: unknown, schema: z.ZodType<T>): T[] {
-  const list = Array.isArray(value) ? value : (value as { results?: unknown } | null | undefined)?.results;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((item) => {
-    const parsed = schema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-export const routesOf = (order: WorkOrder): Route[] => items(order.routes, RouteSchema);
-
-export const swapsOf = (order: WorkOrder): Swap[] => items(order.swaps, SwapSchema);
+export { routesOf, swapsOf, type Route } from '../../../src-shared/domain/order-history';
 
 export function assigneeOf(order: WorkOrder): z.infer<typeof UserSummarySchema> | undefined {
   const parsed = UserSummarySchema.safeParse((order.assignee as { user?: unknown } | null | undefined)?.user);
@@ -127,38 +111,3 @@ export function typesOfWorkText(order: WorkOrder): string {
 
 /** The service types named, both spellings of the key read. */
 export const serviceTypesText = (order: WorkOrder): string => (order.service_types_new ?? order.service_types ?? []).map((type) => type.name).filter(Boolean).join(', ');
-
-export interface ActivityEvent {
-  key: string;
-  at: z.infer<typeof TimestampSchema>;
-  text: string;
-}
-
-type Named = { first_name?: string | null; last_name?: string | null; name?: string | null } | null | undefined;
-const who = (person: Named, fallback: string) => [person?.first_name, person?.last_name].filter(Boolean).join(' ') || person?.name || fallback;
-
-/**
- * Dated events from the parts the cache holds (requests, routes, time logs, messages, problems,
- * uploads, expenses), newest first: the order's history between its milestones.
- */
-export function activityOf(detail: { order: WorkOrder; requests: readonly { id: number; created?: unknown; user?: unknown; counter?: boolean | null }[]; attachments: readonly { id: number; created?: unknown; author?: unknown; file?: { name?: string | null } | null }[]; expenses: readonly { id: number; added?: unknown; description?: string | null }[] }): ActivityEvent[] {
-  const events: ActivityEvent[] = [];
-  const add = (key: string, at: unknown, text: string) => {
-    const parsed = TimestampSchema.safeParse(at);
-    if (parsed.success && parsed.data.utc) events.push({ key, at: parsed.data, text });
-  };
-  const { order } = detail;
-  for (const request of detail.requests) add(`request-${request.id}`, request.created, `${who(request.user as Named, 'A provider')} ${request.counter ? 'made a counter-offer' : 'requested the order'}`);
-  for (const route of routesOf(order)) add(`route-${route.technician.id}`, route.created, `Routed to ${who(route.technician, `provider ${route.technician.id}`)}`);
-  for (const log of order.time_logs?.results ?? []) {
-    add(`in-${log.id}`, log.in, 'Provider checked in');
-    add(`out-${log.id}`, log.out, `Provider checked out${log.hours ? ` after ${log.hours} h` : ''}`);
-  }
-  for (const message of order.messages?.results ?? []) add(`message-${message.msg_id}`, message.created, `Message from ${who(message.from, 'someone')}`);
-  for (const problem of order.problems?.results ?? []) add(`problem-${problem.id}`, problem.created, `Problem reported: ${problem.type?.name ?? 'unnamed type'}`);
-  for (const attachment of detail.attachments) add(`file-${attachment.id}`, attachment.created, `${who(attachment.author as Named, 'Someone')} uploaded ${attachmentName(attachment)}`);
-  for (const expense of detail.expenses) add(`expense-${expense.id}`, expense.added, `Expense added: ${expense.description ?? 'no description'}`);
-  for (const swap of swapsOf(order)) add(`swap-${swap.id}`, swap.created, `${who(swap.from, 'The provider')} asked to swap to ${who(swap.to, 'another provider')}`);
-  // The service's UTC form sorts as text.
-  return events.sort((a, b) => (b.at.utc ?? '').localeCompare(a.at.utc ?? ''));
-}
