@@ -58,6 +58,8 @@ export interface HttpTransportOptions {
 }
 
 const DEFAULTS = { connections: 8, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
+/** A socket closed under a request before any answer: the server's side of a kept-alive connection went away. */
+const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 /**
  * HTTP over undici, one Pool per origin (the REST API, the token endpoint and the webhook service may
@@ -101,16 +103,8 @@ export class HttpTransport {
     const url = requestUrl(request);
     const label = `${request.method} ${url.pathname}`;
     const started = performance.now();
-    const { body, headers } = encodeBody(request);
     try {
-      const answer = await this.poolFor(url.origin).request({
-        method: request.method,
-        path: `${url.pathname}${url.search}`,
-        headers: { accept: 'application/json', ...headers, ...request.headers },
-        // undici takes async iterables (docs/api/Dispatcher.md, `body`); its types lag behind.
-        body: body as string | Readable | undefined,
-        signal: request.signal,
-      });
+      const answer = await this.#request(url, request);
       const decoded = await readBody(answer);
       this.options.logger?.debug('marketplace call', { call: label, status: answer.statusCode, ms: Math.round(performance.now() - started) });
       return { status: answer.statusCode, headers: answer.headers, body: decoded };
@@ -118,6 +112,32 @@ export class HttpTransport {
       const failure = errorFromNetwork(label, error, request.signal);
       this.options.logger?.warn('marketplace call failed', { call: label, code: failure.code, ms: Math.round(performance.now() - started) });
       throw failure;
+    }
+  }
+
+  /**
+   * The request's answer (headers). A GET whose kept-alive socket the server had closed as it left
+   * (ECONNRESET, EPIPE, a socket undici saw close) is sent once more on a fresh one: nothing was
+   * answered, and a GET changes nothing, so a pull does not fail for a server's idle timeout.
+   */
+  async #request(url: URL, request: HttpRequest): Promise<Dispatcher.ResponseData> {
+    const send = () => {
+      const { body, headers } = encodeBody(request);
+      return this.poolFor(url.origin).request({
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        headers: { accept: 'application/json', ...headers, ...request.headers },
+        // undici takes async iterables (docs/api/Dispatcher.md, `body`); its types lag behind.
+        body: body as string | Readable | undefined,
+        signal: request.signal,
+      });
+    };
+    try {
+      return await send();
+    } catch (error) {
+      if (request.method !== 'GET' || request.signal?.aborted || !RESET_CODES.has((error as { code?: unknown }).code as string)) throw error;
+      this.options.logger?.debug('marketplace call sent again after a reset socket', { call: `${request.method} ${url.pathname}` });
+      return send();
     }
   }
 
