@@ -3,7 +3,7 @@ import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
 import type { CacheDatabase } from './database';
 import { hasDeferredTriggers } from './deferred-indexes';
-import { durationRows, durationSpansSql, type DurationGroup } from './insights-durations';
+import { DURATION_SAMPLE_ABOVE, DURATION_SAMPLE_EVERY, durationRows, durationSpansSql, type DurationGroup } from './insights-durations';
 import { phaseOf, REBUILD_WEEKS_SQL, WEEK_MS, weeklySql } from './insights-weeks';
 import { ATTENTION_CONDITIONS } from './work-order-attention';
 
@@ -46,6 +46,7 @@ export const INSIGHTS_SQL = {
   // The schedule index's first entry: where the cached data starts, whatever the period.
   firstScheduled: 'SELECT min(schedule_start) FROM work_orders',
   durationSpans: durationSpansSql(IN_PERIOD),
+  durationSpansSampled: durationSpansSql(IN_PERIOD, true),
   clientName: `SELECT ${CLIENT_NAME('?')}`,
   // Problems carry their order's period columns (migration 0023): the period's problems, not its every order.
   problems: `SELECT p.type_id AS typeId, max(p.type_name) AS name, SUM(p.resolved = 0) AS open, SUM(p.resolved = 1) AS resolved
@@ -76,7 +77,11 @@ export class InsightsRepository {
   /** Tests compare both ways; the app always reads the weeks where it can. */
   readonly #useWeeks: boolean;
 
-  constructor(db: CacheDatabase, { useWeeks = true }: { useWeeks?: boolean } = {}) {
+  /** Tests lower it to see the estimate on a small cache. */
+  readonly #sampleAbove: number;
+
+  constructor(db: CacheDatabase, { useWeeks = true, sampleAbove = DURATION_SAMPLE_ABOVE }: { useWeeks?: boolean; sampleAbove?: number } = {}) {
+    this.#sampleAbove = sampleAbove;
     this.#db = db;
     this.#sql = Object.fromEntries(Object.entries(INSIGHTS_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Prepared;
     this.#weekly = Object.fromEntries(Object.entries(INSIGHTS_WEEKLY_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as PreparedWeekly;
@@ -111,7 +116,8 @@ export class InsightsRepository {
     const totals = figures.totals.get(figureParameters) as { orders: number; withMilestones: number; workDoneLate: number; workDoneMeasured: number };
     const filtered = parameters.client !== null || parameters.typeOfWork !== null;
     const attention = (filtered ? this.#sql.attention.get({ ...parameters, now }) : this.#sql.attentionUnfiltered.get({ from, to, now })) as { lateNow: number; atRiskNow: number };
-    const spans = this.#sql.durationSpans.raw().all(parameters) as Parameters<typeof durationRows>[0];
+    const sampled = totals.withMilestones > this.#sampleAbove;
+    const spans = (sampled ? this.#sql.durationSpansSampled : this.#sql.durationSpans).raw().all(parameters) as Parameters<typeof durationRows>[0];
     const clientName = (id: number | null) => (id === null ? null : ((this.#sql.clientName.pluck().get(id) as string | undefined) ?? null));
     const typeName = (id: number | null) => (id === null ? null : (typeNames.get(id) ?? null));
     const percentileRows = (span: 'dispatch' | 'workDone', by: DurationGroup) =>
@@ -129,6 +135,7 @@ export class InsightsRepository {
       withMilestones: totals.withMilestones,
       timeToDispatch: { byTypeOfWork: percentileRows('dispatch', 'type'), byClient: percentileRows('dispatch', 'client') },
       timeToWorkDone: { byTypeOfWork: percentileRows('workDone', 'type'), byClient: percentileRows('workDone', 'client') },
+      ...(sampled ? { durationsSampledEvery: DURATION_SAMPLE_EVERY } : {}),
       problems,
       ordersWithOpenProblems: (filtered ? this.#sql.openProblems.pluck().get(parameters) : this.#sql.openProblemsUnfiltered.pluck().get({ from, to })) as number,
       delays: { lateNow: attention.lateNow, atRiskNow: attention.atRiskNow, workDoneLate: totals.workDoneLate, workDoneMeasured: totals.workDoneMeasured },

@@ -70,6 +70,11 @@ export const InsightsSchema = z.strictObject({
   timeToDispatch: DurationsSchema,
   /** Assigned to work done. */
   timeToWorkDone: DurationsSchema,
+  /**
+   * Set when the durations were estimated from every Nth order (by id) of the period: a period with
+   * more orders with milestones than main sorts in time (hundreds of thousands).
+   */
+  durationsSampledEvery: z.number().int().min(2).optional(),
   problems: z.array(ProblemTypeRowSchema),
   /** Orders in the period with an open problem now (the cache's count, whose types may be unknown). */
   ordersWithOpenProblems: Count,

@@ -101,5 +101,9 @@ describe('insights figures: each chart’s figures as a table', () => {
     expect(figures.durationFigure('dispatch', answer(FROM).timeToDispatch.byClient, 'client').table.rows[0]?.cells).toEqual(['No client', '2', '1 h', '2 h']);
     expect(figures.payByClientFigure(answer(FROM)).table.rows[0]?.cells).toEqual(['Acme', '3', '$1,240.50']);
     expect(figures.durationFigure('workdone', [], 'type').summary).toMatch(/no order in the period has these milestones cached/);
+    // A very large period's durations are an estimate, and say which orders they read.
+    const estimated = figures.durationFigure('dispatch', answer(FROM).timeToDispatch.byTypeOfWork, 'type', 16);
+    expect(estimated.definition).toMatch(/Estimated from every 16th order by number/);
+    expect(estimated.table.columns[1]).toBe('Orders sampled');
   });
 });

@@ -94,7 +94,9 @@ export function statusFigure(insights: Insights): Figure {
 
 const groupName = (row: DurationRow, group: DurationGroup) => row.name ?? (row.id === null ? (group === 'client' ? 'No client' : 'No type of work') : `${group === 'client' ? 'Client' : 'Type'} ${row.id}`);
 
-export function durationFigure(kind: 'dispatch' | 'workdone', rows: readonly DurationRow[], group: DurationGroup): Figure {
+/** `sampledEvery`: the durations were estimated from every Nth order of the period (a very large one). */
+export function durationFigure(kind: 'dispatch' | 'workdone', rows: readonly DurationRow[], group: DurationGroup, sampledEvery?: number): Figure {
+  const estimate = sampledEvery === undefined ? '' : ` Estimated from every ${ordinal(sampledEvery)} order by number: the period holds too many to read each.`;
   const what = kind === 'dispatch' ? 'Time to dispatch' : 'Time to work done';
   const by = group === 'client' ? 'client' : 'type of work';
   const slowest = rows.reduce<DurationRow | undefined>((best, row) => (best === undefined || row.medianSeconds > best.medianSeconds ? row : best), undefined);
@@ -103,8 +105,8 @@ export function durationFigure(kind: 'dispatch' | 'workdone', rows: readonly Dur
     title: `${what} by ${by}`,
     definition:
       kind === 'dispatch'
-        ? 'From publishing (or creation, for an order assigned without publishing) to assignment, from the milestones cached with each order.'
-        : 'From assignment to work done, from the milestones cached with each order.',
+        ? `From publishing (or creation, for an order assigned without publishing) to assignment, from the milestones cached with each order.${estimate}`
+        : `From assignment to work done, from the milestones cached with each order.${estimate}`,
     summary: rows.length === 0 ? `${what}: no order in the period has these milestones cached.` : `Bars of median and 90th percentile hours for ${plural(rows.length, by === 'client' ? 'client' : 'type of work', by === 'client' ? 'clients' : 'types of work')}; slowest median: ${groupName(slowest as DurationRow, group)}, ${formatDuration((slowest as DurationRow).medianSeconds)}.`,
     axisLabel: by === 'client' ? 'Client' : 'Type of work',
     valueLabel: 'Hours',
@@ -118,11 +120,13 @@ export function durationFigure(kind: 'dispatch' | 'workdone', rows: readonly Dur
     format: (value) => `${value} h`,
     table: {
       caption: `${what} by ${by}: median and 90th percentile`,
-      columns: [by === 'client' ? 'Client' : 'Type of work', 'Orders', 'Median', '90th percentile'],
+      columns: [by === 'client' ? 'Client' : 'Type of work', sampledEvery === undefined ? 'Orders' : 'Orders sampled', 'Median', '90th percentile'],
       rows: rows.map((row) => ({ key: String(row.id), cells: [groupName(row, group), count(row.count), formatDuration(row.medianSeconds), formatDuration(row.p90Seconds)] })),
     },
   };
 }
+
+const ordinal = (value: number) => `${value}${value % 10 === 1 && value % 100 !== 11 ? 'st' : value % 10 === 2 && value % 100 !== 12 ? 'nd' : value % 10 === 3 && value % 100 !== 13 ? 'rd' : 'th'}`;
 
 export function problemsFigure(insights: Insights): Figure {
   const name = (row: Insights['problems'][number]) => row.name ?? (row.typeId === null ? 'Unknown type' : `Type ${row.typeId}`);

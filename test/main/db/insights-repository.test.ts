@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { InsightsSchema } from '../../../src-shared/ipc/insights';
 import { openCache, type CacheDatabase } from '../../../src-main/db/database';
-import { InsightsRepository } from '../../../src-main/db/insights-repository';
+import { INSIGHTS_SQL, InsightsRepository } from '../../../src-main/db/insights-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
-import { generatedWorkOrders } from './work-order-fixtures';
+import { generatedWorkOrders, random } from './work-order-fixtures';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -219,5 +219,42 @@ describe('Insights’ weeks (migration 0022) answer as the period’s scans do',
     repository.upsertMany(withHistory(generatedWorkOrders(300, 7, 1_200)));
     db.prepare('DELETE FROM work_orders WHERE id % 11 = 0').run();
     same(monday + 3 * DAY, Date.UTC(2025, 2, 3));
+  });
+});
+
+describe('durations of a very large period (migration 0025)', () => {
+  it('are estimated from every 16th order by number, read from their own index, and say so', () => {
+    const db = openCache(':memory:');
+    const repository = new WorkOrderRepository(db);
+    const next = random(25);
+    const orders = generatedWorkOrders(3_200).map((order) => {
+      const start = order.schedule?.service_window?.start?.utc;
+      if (!start) return order;
+      const at = Date.parse(`${start.replace(' ', 'T')}Z`);
+      return { ...order, milestones: { created: moment(at - 3 * DAY), published: moment(at - 3 * DAY), assigned: moment(at - 3 * DAY + Math.floor(next() * 40) * 3_600_000) } } as WorkOrder;
+    });
+    repository.upsertMany(orders);
+    const period = { from: Date.UTC(2024, 0, 1), to: Date.UTC(2024, 0, 1) + 200 * 7 * DAY };
+    const whole = new InsightsRepository(db).get(period);
+    const estimated = new InsightsRepository(db, { sampleAbove: 1_000 }).get(period);
+    expect(whole.withMilestones).toBeGreaterThan(1_000);
+    expect(whole.durationsSampledEvery).toBeUndefined();
+    expect(estimated.durationsSampledEvery).toBe(16);
+    // Only orders whose number is a multiple of 16, and every one of those with a span.
+    const sampled = estimated.timeToDispatch.byTypeOfWork.reduce((sum, row) => sum + row.count, 0);
+    const expected = whole.timeToDispatch.byTypeOfWork.reduce((sum, row) => sum + row.count, 0);
+    expect(sampled).toBe(orders.filter((order) => order.id % 16 === 0 && order.milestones).length);
+    expect(sampled).toBeGreaterThan(expected / 20);
+    // Exactly what the sampled orders alone give.
+    const sampleOnly = openCache(':memory:');
+    new WorkOrderRepository(sampleOnly).upsertMany(orders.filter((order) => order.id % 16 === 0));
+    const ofSample = new InsightsRepository(sampleOnly).get(period);
+    expect(estimated.timeToDispatch).toEqual(ofSample.timeToDispatch);
+    expect(estimated.timeToWorkDone).toEqual(ofSample.timeToWorkDone);
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${INSIGHTS_SQL.durationSpansSampled}`)
+      .all({ ...period, client: null, typeOfWork: null })
+      .map((step) => (step as { detail: string }).detail);
+    expect(plan.join()).toMatch(/USING COVERING INDEX work_order_insights_spans_sample/);
   });
 });
