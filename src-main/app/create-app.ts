@@ -15,6 +15,8 @@ import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
 import { deliverablesHandlers } from '../ipc/handlers/deliverables-handlers';
+import { exportHandlers } from '../ipc/handlers/export-handlers';
+import { FolderZips } from '../exports/folder-zips';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
 import { FileContentCache } from '../attachments/file-content';
@@ -72,6 +74,8 @@ export interface App {
   readonly attachmentStaging: AttachmentStaging;
   /** Attachment bytes for previews and downloads (the web host serves them from its cache). */
   readonly attachmentFiles: AttachmentFiles;
+  /** A folder's zip, streamed by the web host in browser mode. */
+  readonly folderZips: FolderZips;
   readonly events: EventHub;
   readonly logger: Logger;
   close(): Promise<void>;
@@ -115,6 +119,8 @@ export function createApp(config: AppConfig): App {
     new FileContentCache({ dir: join(paths.dataDir, 'attachment-cache'), maxBytes: config.attachmentCacheBytes, logger }),
   );
 
+  const folderZips = new FolderZips(use, attachmentFiles);
+
   // What never changes while the app runs; the environment and the keychain are read per call.
   const info = AppInfoSchema.omit({ environment: true, keychain: true }).parse({
     name: productName,
@@ -152,6 +158,7 @@ export function createApp(config: AppConfig): App {
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
     ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(use),
+    ...exportHandlers(folderZips, { chooseSavePath: config.chooseSavePath }),
   };
   const stopNotices = watchNotices({
     events,
@@ -177,6 +184,7 @@ export function createApp(config: AppConfig): App {
     handlers,
     attachmentStaging: staging,
     attachmentFiles,
+    folderZips,
     events,
     logger,
     async close() {

@@ -4,6 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { ATTACHMENT_CONTENT_PATH } from '../../src-shared/ipc/attachment-files';
+import { DELIVERABLES_ZIP_PATH } from '../../src-shared/ipc/deliverables';
 import { FILE_UPLOAD_PATH } from '../../src-shared/ipc/file-upload';
 import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { App } from '../app/create-app';
@@ -15,6 +16,7 @@ import { applyServerLimits, DEFAULT_WEB_HOST_LIMITS, httpServerOptions, type Web
 import { createRefusalLog } from './refusal-log';
 import { SocketSession } from './socket-session';
 import { serveFile } from './static-files';
+import { sendFolderZip } from './zip-content';
 
 export interface WebHostOptions {
   app: App;
@@ -98,6 +100,20 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
         refused: (refusal) => refusals.refused(refusal),
       }).catch((error: unknown) => {
         app.logger.error('web-host: file content failed', { error });
+        if (!response.headersSent) response.writeHead(500, headers);
+        response.end();
+      });
+      return;
+    }
+    if (target?.pathname === DELIVERABLES_ZIP_PATH) {
+      sendFolderZip(request, response, target, {
+        zips: app.folderZips,
+        logger: app.logger,
+        headers,
+        tokenMatches: (given) => tokenMatches(given ?? null, token),
+        refused: (refusal) => refusals.refused(refusal),
+      }).catch((error: unknown) => {
+        app.logger.error('web-host: zip failed', { error });
         if (!response.headersSent) response.writeHead(500, headers);
         response.end();
       });

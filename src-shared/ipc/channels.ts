@@ -13,6 +13,7 @@ import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
+import { exportFileChannels } from './export-files';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
@@ -270,6 +271,7 @@ export const channels = {
   ...outboxChannels,
   ...attachmentFileChannels,
   ...deliverableChannels,
+  ...exportFileChannels,
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,
