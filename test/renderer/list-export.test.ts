@@ -1,0 +1,107 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EXPORT_MAX_ROWS } from '../../src-shared/domain/export-files';
+import type { WorkOrderListRequest } from '../../src-shared/ipc/channels';
+import { parseCsv } from '../../src-renderer/lib/import/import-csv';
+import { parseXlsx } from '../../src-renderer/lib/import/import-xlsx';
+import { ExportRequestSchema, type ExportAnswer } from '../../src-renderer/lib/export/export-messages';
+import type { ExportWorker } from '../../src-renderer/lib/export/table-export';
+import { csvBytes, xlsxBytes } from '../../src-renderer/lib/export/table-writers';
+import { ListExport } from '../../src-renderer/state/list-export.svelte';
+import { api, workOrder, workOrderPage } from './support/fake-api';
+
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
+const toasts: { tone?: string; message: string }[] = [];
+vi.mock('../../src-renderer/lib/toasts.svelte', () => ({ toasts: { show: (toast: { message: string }) => toasts.push(toast) } }));
+
+const FORMULA = '=HYPERLINK("https://example.test","x")';
+
+/** The worker's work done in the test's thread: the same writers, the same messages. */
+function inlineWorker(): ExportWorker {
+  const rows: string[][] = [];
+  let listener: ((event: MessageEvent<unknown>) => void) | undefined;
+  return {
+    addEventListener(type: string, handler: (event: never) => void) {
+      if (type === 'message') listener = handler as (event: MessageEvent<unknown>) => void;
+    },
+    postMessage(message) {
+      const request = ExportRequestSchema.parse(message);
+      if (request.type === 'rows') return void rows.push(...request.rows);
+      const table = { headings: request.headings, rows };
+      const answer: ExportAnswer = { type: 'done', bytes: request.kind === 'csv' ? csvBytes(table) : xlsxBytes(table, request.sheetName) };
+      queueMicrotask(() => listener?.({ data: answer } as MessageEvent<unknown>));
+    },
+    terminate() {},
+  } as ExportWorker;
+}
+
+/** 230 cached orders that match the view, in the view's order; order 5's title begins like a formula. */
+const ORDERS = Array.from({ length: 230 }, (_unused, index) =>
+  workOrder(1000 + index, { title: index === 5 ? FORMULA : `Order ${index}`, client: { id: 1, name: 'Brightline' }, pay: { type: 'fixed', base: { amount: 120 + index } } } as never),
+);
+
+const list = (total = ORDERS.length) => ({
+  total,
+  scopeLabel: 'All',
+  requestFor: (page: number, perPage: number): WorkOrderListRequest => ({ list: 'workorders_all', client: 1, sort: 'title', order: 'asc', page, per_page: perPage }),
+});
+
+let saved: { name: string; bytes: Uint8Array }[] = [];
+beforeEach(() => {
+  api.reset();
+  api.desktop = true;
+  saved = [];
+  toasts.length = 0;
+  api.answer('workorders:list', ({ page = 1, per_page = 50 }) => workOrderPage(ORDERS.slice((page - 1) * per_page, page * per_page), { total: ORDERS.length, page, per_page }));
+  api.answer('files:save', ({ name, bytes }) => {
+    saved.push({ name, bytes });
+    return { saved: true };
+  });
+});
+
+describe('exporting the list', () => {
+  it('writes every order the view matches, page by page with its filters, not only the rows on screen', async () => {
+    await new ListExport(inlineWorker).run(list(), 'csv');
+    const requests = api.inputsOf('workorders:list');
+    expect(requests).toHaveLength(3);
+    expect(requests.every((request) => request.client === 1 && request.sort === 'title' && request.per_page === 100)).toBe(true);
+    expect(saved[0]?.name).toMatch(/^work-orders-all-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    // Read back with the import's own reader.
+    const table = parseCsv(new TextDecoder().decode(saved[0]?.bytes));
+    expect(table.headings).toEqual(['ID', 'Title', 'Status', 'Starts (local)', 'Location', 'Client', 'Provider', 'Pay']);
+    expect(table.rows.map((row) => row[0])).toEqual(ORDERS.map((order) => String(order.id)));
+    expect(table.rows[5]?.[1]).toBe(`'${FORMULA}`);
+    expect(table.rows[0]?.slice(5)).toEqual(['Brightline', '', '$120']);
+    expect(toasts.at(-1)).toMatchObject({ tone: 'success', message: expect.stringContaining('Exported 230 orders') });
+  });
+
+  it('writes the same rows as an xlsx workbook, the formula-like title escaped there too', async () => {
+    await new ListExport(inlineWorker).run(list(), 'xlsx');
+    const bytes = saved[0]?.bytes as Uint8Array;
+    const table = await parseXlsx(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    expect(table.rows).toHaveLength(230);
+    expect(table.rows[5]?.[1]).toBe(`'${FORMULA}`);
+  });
+
+  it('says so instead of writing an empty file or one past the bound, and says when main fails', async () => {
+    const exporter = new ListExport(inlineWorker);
+    await exporter.run(list(0), 'csv');
+    await exporter.run(list(EXPORT_MAX_ROWS + 1), 'csv');
+    expect(api.count('workorders:list')).toBe(0);
+    expect(toasts.map((toast) => toast.message)).toEqual([expect.stringContaining('nothing to export'), expect.stringContaining('narrow it with a filter')]);
+    api.refuse('workorders:list', 'INTERNAL', 'The cache could not be read.');
+    await exporter.run(list(), 'csv');
+    expect(toasts.at(-1)).toMatchObject({ tone: 'danger', message: 'The cache could not be read.' });
+    expect(exporter.running).toBeUndefined();
+    expect(saved).toEqual([]);
+  });
+});
+
+describe('the table writers', () => {
+  it('escape formula-like cells in headings and rows, and leave numbers and phones alone', () => {
+    const table = { headings: ['=Title', 'Phone'], rows: [['@cmd', '+1 555 010 0199'], ['-12.50', 'plain, with a comma']] };
+    const read = parseCsv(new TextDecoder().decode(csvBytes(table)));
+    expect(read.headings).toEqual(["'=Title", 'Phone']);
+    expect(read.rows).toEqual([["'@cmd", '+1 555 010 0199'], ['-12.50', 'plain, with a comma']]);
+  });
+});
