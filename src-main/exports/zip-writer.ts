@@ -62,36 +62,32 @@ async function measure(path: string): Promise<{ size: number; crc: number }> {
 const FLAGS = 0x0800;
 const VERSION = 20;
 
+/** What a local header and its directory entry both say of a file, in the same order. */
+function writeFileFields(target: Buffer, at: number, name: Buffer, crc: number, size: number, time: number, date: number): void {
+  target.writeUInt16LE(VERSION, at);
+  target.writeUInt16LE(FLAGS, at + 2);
+  target.writeUInt16LE(0, at + 4);
+  target.writeUInt16LE(time, at + 6);
+  target.writeUInt16LE(date, at + 8);
+  target.writeUInt32LE(crc >>> 0, at + 10);
+  target.writeUInt32LE(size, at + 14);
+  target.writeUInt32LE(size, at + 18);
+  target.writeUInt16LE(name.byteLength, at + 22);
+}
+
 function localHeader(name: Buffer, crc: number, size: number, time: number, date: number): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(VERSION, 4);
-  header.writeUInt16LE(FLAGS, 6);
-  header.writeUInt16LE(0, 8);
-  header.writeUInt16LE(time, 10);
-  header.writeUInt16LE(date, 12);
-  header.writeUInt32LE(crc >>> 0, 14);
-  header.writeUInt32LE(size, 18);
-  header.writeUInt32LE(size, 22);
-  header.writeUInt16LE(name.byteLength, 26);
-  header.writeUInt16LE(0, 28);
+  writeFileFields(header, 4, name, crc, size, time, date);
   return header;
 }
 
 function directoryEntry(name: Buffer, crc: number, size: number, time: number, date: number, offset: number): Buffer {
   const entry = Buffer.alloc(46);
   entry.writeUInt32LE(0x02014b50, 0);
+  // Version made by, then the fields the local header has; extra, comment, disk and attributes: none.
   entry.writeUInt16LE(VERSION, 4);
-  entry.writeUInt16LE(VERSION, 6);
-  entry.writeUInt16LE(FLAGS, 8);
-  entry.writeUInt16LE(0, 10);
-  entry.writeUInt16LE(time, 12);
-  entry.writeUInt16LE(date, 14);
-  entry.writeUInt32LE(crc >>> 0, 16);
-  entry.writeUInt32LE(size, 20);
-  entry.writeUInt32LE(size, 24);
-  entry.writeUInt16LE(name.byteLength, 28);
-  // Extra, comment, disk, internal and external attributes: none.
+  writeFileFields(entry, 6, name, crc, size, time, date);
   entry.writeUInt32LE(offset, 42);
   return entry;
 }

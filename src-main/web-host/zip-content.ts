@@ -2,16 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../../src-shared/errors';
 import { FolderZipQuerySchema } from '../../src-shared/ipc/deliverables';
 import type { FolderZips } from '../exports/folder-zips';
-import type { Logger } from '../platform/logger';
-import { answerError, bearerToken, type Refusal } from './file-upload';
-import type { RefusedRequest } from './refusal-log';
+import { refuseGet, type HostGetContext } from './file-content';
+import { answerError } from './file-upload';
 
-export interface ZipContentContext {
+export interface ZipContentContext extends HostGetContext {
   zips: Pick<FolderZips, 'sources' | 'write'>;
-  logger: Logger;
-  headers: Record<string, string>;
-  tokenMatches(given: string | undefined): boolean;
-  refused(request: RefusedRequest): void;
 }
 
 /**
@@ -21,11 +16,7 @@ export interface ZipContentContext {
  * fetches first; this answers from the cache only.
  */
 export async function sendFolderZip(request: IncomingMessage, response: ServerResponse, url: URL, context: ZipContentContext): Promise<void> {
-  const refusal = checkRequest(request, url, context);
-  if (refusal) {
-    if (refusal.status === 401) context.refused({ reason: `zip: ${refusal.code}`, origin: request.headers.origin, host: request.headers.host });
-    return answerError(response, context, refusal, request);
-  }
+  if (refuseGet(request, response, url, context, { what: 'zip', schema: FolderZipQuerySchema, give: 'workOrderId and folderId' })) return;
   const ref = FolderZipQuerySchema.parse(Object.fromEntries(url.searchParams));
   let fileName: string;
   try {
@@ -53,15 +44,4 @@ export async function sendFolderZip(request: IncomingMessage, response: ServerRe
     context.logger.warn('web-host: a zip broke off', { error });
     response.destroy();
   }
-}
-
-function checkRequest(request: IncomingMessage, url: URL, context: ZipContentContext): Refusal | undefined {
-  if (!context.tokenMatches(bearerToken(request.headers.authorization))) {
-    return { status: 401, code: 'IPC_NOT_CONNECTED', headers: { 'WWW-Authenticate': 'Bearer' } };
-  }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, code: 'IPC_INVALID_INPUT', message: 'A zip is read with GET.', headers: { Allow: 'GET, HEAD' } };
-  if (!FolderZipQuerySchema.safeParse(Object.fromEntries(url.searchParams)).success) {
-    return { status: 400, code: 'IPC_INVALID_INPUT', message: 'Give workOrderId and folderId.' };
-  }
-  return undefined;
 }

@@ -46,13 +46,13 @@ export class ListExport {
     const writer = new TableExport(this.#startWorker);
     try {
       // An order that moves between pages while they are read (a change lands meanwhile) is written once.
-      const seen = new Set<number>();
+      const seen: Record<number, true> = {};
       for (let page = 1; ; page += 1) {
         const answer = await listWorkOrders({ ...request, page });
-        const rows = answer.results.filter((order) => !seen.has(order.id));
-        for (const order of rows) seen.add(order.id);
+        const rows = answer.results.filter((order) => !seen[order.id]);
+        for (const order of rows) seen[order.id] = true;
         writer.add(rows.map(listRowCells));
-        this.read = seen.size;
+        this.read += rows.length;
         this.total = answer.total;
         if (answer.results.length < WORK_ORDER_LIST_MAX_PER_PAGE || page * WORK_ORDER_LIST_MAX_PER_PAGE >= answer.total) break;
       }

@@ -19,9 +19,11 @@ afterEach(async () => {
   for (const host of hosts.splice(0)) await host.close();
 });
 
+const DESKTOP = { transport: 'electron', url: 'test' } as const;
+
 const entryNames = (zip: Buffer) =>
-  XLSX.CFB.read(zip, { type: 'buffer' })
-    .FileIndex.filter((entry) => entry.type === 2 && !entry.name.startsWith('\u0001'))
+  (XLSX.CFB.read(zip, { type: 'buffer' }).FileIndex as { name: string; type: number }[])
+    .filter((entry) => entry.type === 2 && !entry.name.startsWith('\u0001'))
     .map((entry) => entry.name);
 
 /**
@@ -73,10 +75,10 @@ describe('saving a file the page made (desktop)', () => {
         return offered.length === 1 ? target : undefined;
       },
     });
-    expect(await handlers['files:save']({ name: 'work-orders-all-2026-11-27.csv', bytes: new TextEncoder().encode('ID\r\n1\r\n') })).toEqual({ saved: true });
+    expect(await handlers['files:save']({ name: 'work-orders-all-2026-11-27.csv', bytes: new TextEncoder().encode('ID\r\n1\r\n') }, DESKTOP)).toEqual({ saved: true });
     expect(readFileSync(target, 'utf8')).toBe('ID\r\n1\r\n');
     expect(offered).toEqual(['work-orders-all-2026-11-27.csv']);
-    expect(await handlers['files:save']({ name: 'again.csv', bytes: new Uint8Array([1]) })).toEqual({ saved: false });
+    expect(await handlers['files:save']({ name: 'again.csv', bytes: new Uint8Array([1]) }, DESKTOP)).toEqual({ saved: false });
     // No half-written file left beside it.
     expect(readdirSync(dir)).toEqual(['list.csv']);
   });

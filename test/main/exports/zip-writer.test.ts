@@ -33,7 +33,7 @@ describe('the stored zip writer', () => {
     ]);
     const read = XLSX.CFB.read(zip, { type: 'buffer' });
     // SheetJS's reader keeps names as bytes (it ignores the UTF-8 flag) and adds a marker entry of its own.
-    const entries = read.FileIndex.filter((entry) => entry.type === 2 && !entry.name.startsWith('\u0001'));
+    const entries = (read.FileIndex as { name: string; type: number; content: Uint8Array }[]).filter((entry) => entry.type === 2 && !entry.name.startsWith('\u0001'));
     expect(entries.map((entry) => Buffer.from(entry.name, 'latin1').toString('utf8'))).toEqual(['panel-after.png', 'Relevé été.pdf', 'empty.txt']);
     expect(Buffer.from(entries[0]?.content as Uint8Array).equals(photo)).toBe(true);
     expect(Buffer.from(entries[1]?.content as Uint8Array).toString()).toBe('accents');
