@@ -16,6 +16,7 @@ import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
 import { deliverablesHandlers } from '../ipc/handlers/deliverables-handlers';
 import { exportHandlers } from '../ipc/handlers/export-handlers';
+import { workOrderExportHandlers } from '../ipc/handlers/work-order-export-handlers';
 import { FolderZips } from '../exports/folder-zips';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
@@ -159,6 +160,7 @@ export function createApp(config: AppConfig): App {
     ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(use),
     ...exportHandlers(folderZips, { chooseSavePath: config.chooseSavePath }),
+    ...workOrderExportHandlers(use),
   };
   const stopNotices = watchNotices({
     events,

@@ -1,21 +1,22 @@
-import { WORK_ORDER_LIST_MAX_PER_PAGE } from '../../src-shared/api/work-order-list';
 import { EXPORT_KINDS, EXPORT_MAX_ROWS, exportFileName } from '../../src-shared/domain/export-files';
 import { messageOf } from '../lib/errors';
 import { LIST_COLUMNS, listRowCells } from '../lib/export/list-columns';
 import { ExportFailure, TableExport, type ExportWorker } from '../lib/export/table-export';
 import { toasts } from '../lib/toasts.svelte';
 import { saveFile } from '../services/saved-files';
-import { listWorkOrders } from '../services/work-orders';
+import { EXPORT_ROWS_PER_CALL } from '../../src-shared/ipc/work-order-export';
+import { exportIds, exportRows } from '../services/work-orders';
 import type { WorkOrderList } from './work-order-list.svelte';
 
 export type ListExportKind = 'csv' | 'xlsx';
 
 /**
  * "Export" of the work order list: every order the view matches (its scope, search, filters and
- * sort), not only the rows on screen, read from the cache page by page with the query as it was
- * when the export began, each row formatted as the table shows it. The rows go to a worker as they
- * come (table-export.ts), which writes the file; the page holds one page of orders at a time and
- * never blocks. One export at a time; its progress is on the Export button.
+ * sort), not only the rows on screen: main answers the matching ids in the view's order once, then
+ * their columns a thousand at a time (`src-shared/ipc/work-order-export.ts`), each row formatted as
+ * the table shows it. The rows go to a worker as they come (table-export.ts), which writes the
+ * file; the page holds a thousand orders at a time and never blocks. One export at a time; its
+ * progress is on the Export button.
  */
 export class ListExport {
   /** The kind being written, while an export runs. */
@@ -29,32 +30,29 @@ export class ListExport {
     this.#startWorker = startWorker;
   }
 
-  async run(list: Pick<WorkOrderList, 'requestFor' | 'total' | 'scopeLabel'>, kind: ListExportKind): Promise<void> {
+  async run(list: Pick<WorkOrderList, 'viewQuery' | 'total' | 'scopeLabel'>, kind: ListExportKind): Promise<void> {
     if (this.running) return;
     if (list.total === 0) {
       toasts.show({ tone: 'info', message: 'The list is empty: there is nothing to export.' });
       return;
     }
     if (list.total > EXPORT_MAX_ROWS) {
-      toasts.show({ tone: 'danger', message: `The list holds ${list.total.toLocaleString('en-US')} orders, more than the ${EXPORT_MAX_ROWS.toLocaleString('en-US')} one export writes: narrow it with a filter first.` });
+      toasts.show({ tone: 'danger', message: TOO_MANY });
       return;
     }
     this.running = kind;
     this.read = 0;
     this.total = list.total;
-    const request = list.requestFor(1, WORK_ORDER_LIST_MAX_PER_PAGE);
     const writer = new TableExport(this.#startWorker);
     try {
-      // An order that moves between pages while they are read (a change lands meanwhile) is written once.
-      const seen: Record<number, true> = {};
-      for (let page = 1; ; page += 1) {
-        const answer = await listWorkOrders({ ...request, page });
-        const rows = answer.results.filter((order) => !seen[order.id]);
-        for (const order of rows) seen[order.id] = true;
+      // The ids once, in the view's order as it is now; then the rows a thousand at a time.
+      const { ids, more } = await exportIds(list.viewQuery());
+      if (more) throw new ExportFailure(TOO_MANY);
+      this.total = ids.length;
+      for (let from = 0; from < ids.length; from += EXPORT_ROWS_PER_CALL) {
+        const rows = await exportRows(ids.slice(from, from + EXPORT_ROWS_PER_CALL));
         writer.add(rows.map(listRowCells));
         this.read += rows.length;
-        this.total = answer.total;
-        if (answer.results.length < WORK_ORDER_LIST_MAX_PER_PAGE || page * WORK_ORDER_LIST_MAX_PER_PAGE >= answer.total) break;
       }
       const bytes = await writer.finish(kind, LIST_COLUMNS, `Work orders ${list.scopeLabel}`);
       const name = exportFileName(`work orders ${list.scopeLabel}`, kind);
@@ -70,5 +68,7 @@ export class ListExport {
     }
   }
 }
+
+const TOO_MANY = `The list holds more than the ${EXPORT_MAX_ROWS.toLocaleString('en-US')} orders one export writes: narrow it with a filter first.`;
 
 export const listExport = new ListExport();

@@ -14,6 +14,7 @@ import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
 import { exportFileChannels } from './export-files';
+import { workOrderExportChannels } from './work-order-export';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
@@ -272,6 +273,7 @@ export const channels = {
   ...attachmentFileChannels,
   ...deliverableChannels,
   ...exportFileChannels,
+  ...workOrderExportChannels,
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,

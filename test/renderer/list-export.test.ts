@@ -1,13 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_MAX_ROWS } from '../../src-shared/domain/export-files';
-import type { WorkOrderListRequest } from '../../src-shared/ipc/channels';
 import { parseCsv } from '../../src-renderer/lib/import/import-csv';
 import { parseXlsx } from '../../src-renderer/lib/import/import-xlsx';
 import { ExportRequestSchema, type ExportAnswer } from '../../src-renderer/lib/export/export-messages';
 import type { ExportWorker } from '../../src-renderer/lib/export/table-export';
 import { csvBytes, xlsxBytes } from '../../src-renderer/lib/export/table-writers';
 import { ListExport } from '../../src-renderer/state/list-export.svelte';
-import { api, workOrder, workOrderPage } from './support/fake-api';
+import { api, workOrder } from './support/fake-api';
 
 vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 const toasts: { tone?: string; message: string }[] = [];
@@ -39,11 +38,8 @@ const ORDERS = Array.from({ length: 230 }, (_unused, index) =>
   workOrder(1000 + index, { title: index === 5 ? FORMULA : `Order ${index}`, client: { id: 1, name: 'Brightline' }, pay: { type: 'fixed', base: { amount: 120 + index } } } as never),
 );
 
-const list = (total = ORDERS.length) => ({
-  total,
-  scopeLabel: 'All',
-  requestFor: (page: number, perPage: number): WorkOrderListRequest => ({ list: 'workorders_all', client: 1, sort: 'title', order: 'asc', page, per_page: perPage }),
-});
+const VIEW = { list: 'workorders_all', client: 1, sort: 'title', order: 'asc' } as const;
+const list = (total = ORDERS.length) => ({ total, scopeLabel: 'All', viewQuery: () => ({ ...VIEW }) });
 
 let saved: { name: string; bytes: Uint8Array }[] = [];
 beforeEach(() => {
@@ -51,7 +47,8 @@ beforeEach(() => {
   api.desktop = true;
   saved = [];
   toasts.length = 0;
-  api.answer('workorders:list', ({ page = 1, per_page = 50 }) => workOrderPage(ORDERS.slice((page - 1) * per_page, page * per_page), { total: ORDERS.length, page, per_page }));
+  api.answer('workorders:export-ids', () => ({ ids: ORDERS.map((order) => order.id), more: false }));
+  api.answer('workorders:export-rows', ({ ids }) => ({ rows: ids.map((id) => ORDERS.find((order) => order.id === id)).filter((order) => order !== undefined) }));
   api.answer('files:save', ({ name, bytes }) => {
     saved.push({ name, bytes });
     return { saved: true };
@@ -61,9 +58,9 @@ beforeEach(() => {
 describe('exporting the list', () => {
   it('writes every order the view matches, page by page with its filters, not only the rows on screen', async () => {
     await new ListExport(inlineWorker).run(list(), 'csv');
-    const requests = api.inputsOf('workorders:list');
-    expect(requests).toHaveLength(3);
-    expect(requests.every((request) => request.client === 1 && request.sort === 'title' && request.per_page === 100)).toBe(true);
+    // The view's query once, then the rows a thousand ids at a time, in the view's order.
+    expect(api.inputsOf('workorders:export-ids')).toEqual([VIEW]);
+    expect(api.inputsOf('workorders:export-rows').map(({ ids }) => ids)).toEqual([ORDERS.map((order) => order.id)]);
     expect(saved[0]?.name).toMatch(/^work-orders-all-\d{4}-\d{2}-\d{2}\.csv$/);
 
     // Read back with the import's own reader.
@@ -87,9 +84,13 @@ describe('exporting the list', () => {
     const exporter = new ListExport(inlineWorker);
     await exporter.run(list(0), 'csv');
     await exporter.run(list(EXPORT_MAX_ROWS + 1), 'csv');
-    expect(api.count('workorders:list')).toBe(0);
+    expect(api.count('workorders:export-ids')).toBe(0);
     expect(toasts.map((toast) => toast.message)).toEqual([expect.stringContaining('nothing to export'), expect.stringContaining('narrow it with a filter')]);
-    api.refuse('workorders:list', 'INTERNAL', 'The cache could not be read.');
+    // More match by the time the export asks than the list said.
+    api.answer('workorders:export-ids', () => ({ ids: [1], more: true }));
+    await exporter.run(list(), 'csv');
+    expect(toasts.at(-1)).toMatchObject({ tone: 'danger', message: expect.stringContaining('narrow it with a filter') });
+    api.refuse('workorders:export-ids', 'INTERNAL', 'The cache could not be read.');
     await exporter.run(list(), 'csv');
     expect(toasts.at(-1)).toMatchObject({ tone: 'danger', message: 'The cache could not be read.' });
     expect(exporter.running).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { WorkOrder } from '../../../src-shared/api/work-order';
+import type { ExportRow } from '../../../src-shared/ipc/work-order-export';
 import { formatLocation, formatPay, formatScheduleStart, formatStatus, providerName } from '../format';
 
 /**
@@ -8,7 +8,7 @@ import { formatLocation, formatPay, formatScheduleStart, formatStatus, providerN
  */
 export const LIST_COLUMNS = ['ID', 'Title', 'Status', 'Starts (local)', 'Location', 'Client', 'Provider', 'Pay'];
 
-export function listRowCells(order: WorkOrder): string[] {
+export function listRowCells(order: ExportRow): string[] {
   return [
     String(order.id),
     order.title ?? '',
