@@ -13,9 +13,9 @@ export type ListExportKind = 'csv' | 'xlsx';
 /**
  * "Export" of the work order list: every order the view matches (its scope, search, filters and
  * sort), not only the rows on screen: main answers the matching ids in the view's order once, then
- * their columns a thousand at a time (`src-shared/ipc/work-order-export.ts`), each row formatted as
+ * their columns a few hundred at a time (`src-shared/ipc/work-order-export.ts`), each row formatted as
  * the table shows it. The rows go to a worker as they come (table-export.ts), which writes the
- * file; the page holds a thousand orders at a time and never blocks. One export at a time; its
+ * file; the page holds a few hundred orders at a time and never blocks. One export at a time; its
  * progress is on the Export button.
  */
 export class ListExport {
@@ -45,7 +45,7 @@ export class ListExport {
     this.total = list.total;
     const writer = new TableExport(this.#startWorker);
     try {
-      // The ids once, in the view's order as it is now; then the rows a thousand at a time.
+      // The ids once, in the view's order as it is now; then the rows a few hundred at a time.
       const { ids, more } = await exportIds(list.viewQuery());
       if (more) throw new ExportFailure(TOO_MANY);
       this.total = ids.length;

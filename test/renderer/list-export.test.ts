@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_MAX_ROWS } from '../../src-shared/domain/export-files';
+import { EXPORT_ROWS_PER_CALL } from '../../src-shared/ipc/work-order-export';
 import { parseCsv } from '../../src-renderer/lib/import/import-csv';
 import { parseXlsx } from '../../src-renderer/lib/import/import-xlsx';
 import { ExportRequestSchema, type ExportAnswer } from '../../src-renderer/lib/export/export-messages';
@@ -58,9 +59,11 @@ beforeEach(() => {
 describe('exporting the list', () => {
   it('writes every order the view matches, page by page with its filters, not only the rows on screen', async () => {
     await new ListExport(inlineWorker).run(list(), 'csv');
-    // The view's query once, then the rows a thousand ids at a time, in the view's order.
+    // The view's query once, then the rows EXPORT_ROWS_PER_CALL ids at a time, in the view's order.
     expect(api.inputsOf('workorders:export-ids')).toEqual([VIEW]);
-    expect(api.inputsOf('workorders:export-rows').map(({ ids }) => ids)).toEqual([ORDERS.map((order) => order.id)]);
+    const asked = api.inputsOf('workorders:export-rows').map(({ ids }) => ids);
+    expect(asked.every((ids) => ids.length <= EXPORT_ROWS_PER_CALL)).toBe(true);
+    expect(asked.flat()).toEqual(ORDERS.map((order) => order.id));
     expect(saved[0]?.name).toMatch(/^work-orders-all-\d{4}-\d{2}-\d{2}\.csv$/);
 
     // Read back with the import's own reader.
