@@ -35,8 +35,9 @@ export async function saveFolderZip(ref: FolderRef): Promise<FolderZip & { saved
 async function readZip(ref: FolderRef): Promise<Blob> {
   const response = await fetchFromHost(DELIVERABLES_ZIP_PATH, ref);
   try {
+    // A Blob, not an ArrayBuffer: Chromium keeps a large one on disk rather than in the page's memory.
     // An opaque type: the browser saves it, never opens it.
-    return new Blob([await response.arrayBuffer()], { type: 'application/zip' });
+    return new Blob([await response.blob()], { type: 'application/zip' });
   } catch {
     throw new AppError('IPC_DISCONNECTED');
   }
