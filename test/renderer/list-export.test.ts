@@ -99,6 +99,24 @@ describe('exporting the list', () => {
     expect(exporter.running).toBeUndefined();
     expect(saved).toEqual([]);
   });
+
+  it('says what the worker said when the file could not be written, and saves nothing', async () => {
+    const refusing = (): ExportWorker => {
+      let listener: ((event: MessageEvent<unknown>) => void) | undefined;
+      return {
+        addEventListener(type: string, handler: (event: never) => void) {
+          if (type === 'message') listener = handler as (event: MessageEvent<unknown>) => void;
+        },
+        postMessage(message) {
+          if (ExportRequestSchema.parse(message).type === 'finish') queueMicrotask(() => listener?.({ data: { type: 'failed', message: 'The file would be larger than 64 MiB: narrow the list with a filter first.' } } as MessageEvent<unknown>));
+        },
+        terminate() {},
+      } as ExportWorker;
+    };
+    await new ListExport(refusing).run(list(), 'xlsx');
+    expect(toasts.at(-1)).toEqual({ tone: 'danger', message: 'The file would be larger than 64 MiB: narrow the list with a filter first.' });
+    expect(saved).toEqual([]);
+  });
 });
 
 describe('the table writers', () => {
