@@ -157,3 +157,19 @@ test('a deliverables folder downloads as a zip of its files', async ({ page, web
   await expect(page.getByRole('region', { name: 'Notifications' }).filter({ hasText: `Saved WO ${DELIVERABLE_ORDER} Deliverables.zip` })).toBeVisible();
   await shoot(page, 'export-deliverables');
 });
+
+test('offline, a folder whose files were never opened here says which it could not zip', async ({ page, webHost }) => {
+  await page.goto(webHost.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
+  // Before the review screen opens: it would fetch its first previews.
+  await page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' }).check();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliverables' }).click();
+  const screen = page.getByRole('region', { name: 'Deliverables review' });
+  const first = screen.getByRole('list', { name: 'Deliverables waiting for review' }).getByRole('button').first();
+  await expect(first).toHaveAttribute('aria-current', 'true');
+  const name = /[\w-]+\.png/.exec((await first.textContent()) ?? '')?.[0] ?? 'no file';
+  await screen.getByRole('complementary', { name: 'Work order summary' }).getByRole('button', { name: /as a zip$/ }).click();
+  const toast = page.getByRole('region', { name: 'Notifications' }).filter({ hasText: 'No file of that folder could be zipped' });
+  await expect(toast).toContainText(name);
+  await expect(toast).toContainText('cannot be reached');
+});
