@@ -2,20 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import { EXPORT_ROWS_PER_CALL } from '../../../src-shared/ipc/work-order-export';
-import { createApp } from '../../../src-main/app/create-app';
-import { openCache } from '../../../src-main/db/database';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
-import { cacheFilePath } from '../../../src-main/environments/environment-manager';
-import { EnvironmentSettingsStore } from '../../../src-main/environments/environment-settings';
-import { createDispatcher, type Sender } from '../../../src-main/ipc/dispatcher';
-import { createMemoryLogger } from '../../../src-main/platform/logger';
-import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
-import { temporaryDir } from '../../support/temporary-dir';
+import { appOverCache } from './cached-app';
 
 // workorders:export-ids and workorders:export-rows: the list's export reads the very orders and
 // order the list shows, all of them, from the cache alone.
 
-const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
 const ORDERS: WorkOrder[] = Array.from({ length: 260 }, (_unused, index) => ({
   id: 5000 + index,
   title: `Order ${String(259 - index).padStart(3, '0')}${index % 2 === 0 ? ' kiosk' : ''}`,
@@ -25,19 +17,11 @@ const ORDERS: WorkOrder[] = Array.from({ length: 260 }, (_unused, index) => ({
   description: { html: '<p>Not a column</p>' },
 }));
 
-let app: ReturnType<typeof createApp>;
-let dispatch: (channel: string, input?: unknown) => Promise<IpcResult>;
+let app: ReturnType<typeof appOverCache>['app'];
+let dispatch: ReturnType<typeof appOverCache>['dispatch'];
 
 beforeAll(() => {
-  const dataDir = temporaryDir();
-  new EnvironmentSettingsStore(dataDir, createMemoryLogger()).setActive('sandbox');
-  const db = openCache(cacheFilePath(dataDir, 'sandbox'));
-  new WorkOrderRepository(db).upsertMany(ORDERS);
-  db.close();
-  const logger = createMemoryLogger();
-  app = createApp({ dataDir, host: 'web', logger, secretStore: new MemorySecretStore() });
-  const dispatcher = createDispatcher({ handlers: app.handlers, logger, isTrustedSender: (sender) => sender.url === trusted.url });
-  dispatch = (channel, input) => dispatcher(channel, input, trusted);
+  ({ app, dispatch } = appOverCache((db) => new WorkOrderRepository(db).upsertMany(ORDERS)));
 });
 
 afterAll(async () => {
