@@ -15,6 +15,9 @@ import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
 import { deliverablesHandlers } from '../ipc/handlers/deliverables-handlers';
+import { exportHandlers } from '../ipc/handlers/export-handlers';
+import { workOrderExportHandlers } from '../ipc/handlers/work-order-export-handlers';
+import { FolderZips } from '../exports/folder-zips';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
 import { FileContentCache } from '../attachments/file-content';
@@ -77,6 +80,8 @@ export interface App {
   readonly attachmentStaging: AttachmentStaging;
   /** Attachment bytes for previews and downloads (the web host serves them from its cache). */
   readonly attachmentFiles: AttachmentFiles;
+  /** A folder's zip, streamed by the web host in browser mode. */
+  readonly folderZips: FolderZips;
   readonly events: EventHub;
   readonly logger: Logger;
   close(): Promise<void>;
@@ -120,6 +125,8 @@ export function createApp(config: AppConfig): App {
     new FileContentCache({ dir: join(paths.dataDir, 'attachment-cache'), maxBytes: config.attachmentCacheBytes, logger }),
   );
 
+  const folderZips = new FolderZips(use, attachmentFiles);
+
   // What never changes while the app runs; the environment and the keychain are read per call.
   const info = AppInfoSchema.omit({ environment: true, keychain: true }).parse({
     name: productName,
@@ -159,6 +166,8 @@ export function createApp(config: AppConfig): App {
     ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(use),
     ...printHandlers(config.printToPdf && config.chooseSavePath ? workSheetPdfSaver({ printToPdf: config.printToPdf, chooseSavePath: config.chooseSavePath }) : undefined),
+    ...exportHandlers(folderZips, { chooseSavePath: config.chooseSavePath }),
+    ...workOrderExportHandlers(use),
   };
   const stopNotices = watchNotices({
     events,
@@ -184,6 +193,7 @@ export function createApp(config: AppConfig): App {
     handlers,
     attachmentStaging: staging,
     attachmentFiles,
+    folderZips,
     events,
     logger,
     async close() {

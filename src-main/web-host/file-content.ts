@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import type { z } from 'zod';
 import { AppError } from '../../src-shared/errors';
 import { AttachmentContentQuerySchema } from '../../src-shared/ipc/attachment-files';
 import type { AttachmentFiles } from '../attachments/attachment-files';
@@ -9,12 +10,16 @@ import type { Logger } from '../platform/logger';
 import { answerError, bearerToken, type Refusal } from './file-upload';
 import type { RefusedRequest } from './refusal-log';
 
-export interface FileContentContext {
-  files: AttachmentFiles;
+/** What a GET of bytes on the web host needs beside what it reads: the gate, the log, the headers. */
+export interface HostGetContext {
   logger: Logger;
   headers: Record<string, string>;
   tokenMatches(given: string | undefined): boolean;
   refused(request: RefusedRequest): void;
+}
+
+export interface FileContentContext extends HostGetContext {
+  files: AttachmentFiles;
 }
 
 /**
@@ -25,11 +30,7 @@ export interface FileContentContext {
  * a sandbox: opened directly in a tab, a provider's HTML or SVG can run nothing.
  */
 export async function sendFileContent(request: IncomingMessage, response: ServerResponse, url: URL, context: FileContentContext): Promise<void> {
-  const refusal = checkRequest(request, url, context);
-  if (refusal) {
-    if (refusal.status === 401) context.refused({ reason: `content: ${refusal.code}`, origin: request.headers.origin, host: request.headers.host });
-    return answerError(response, context, refusal, request);
-  }
+  if (refuseGet(request, response, url, context, { what: 'content', schema: AttachmentContentQuerySchema, give: 'workOrderId and attachmentId' })) return;
   const ref = AttachmentContentQuerySchema.parse(Object.fromEntries(url.searchParams));
   let cached;
   try {
@@ -56,13 +57,26 @@ export async function sendFileContent(request: IncomingMessage, response: Server
   await pipeline(createReadStream(cached.path), response).catch((error: unknown) => context.logger.debug('web-host: a content read broke off', { error }));
 }
 
-function checkRequest(request: IncomingMessage, url: URL, context: FileContentContext): Refusal | undefined {
+/**
+ * The gate of every GET of bytes: the launch's token as a bearer (a page elsewhere cannot send it
+ * without a preflight the host never grants), GET or HEAD, a query of the given shape. Answers the
+ * refusal and says true when the request was refused.
+ */
+export function refuseGet(request: IncomingMessage, response: ServerResponse, url: URL, context: HostGetContext, query: { what: string; schema: z.ZodType; give: string }): boolean {
+  const refusal = checkRequest(request, url, context, query);
+  if (!refusal) return false;
+  if (refusal.status === 401) context.refused({ reason: `${query.what}: ${refusal.code}`, origin: request.headers.origin, host: request.headers.host });
+  answerError(response, context, refusal, request);
+  return true;
+}
+
+function checkRequest(request: IncomingMessage, url: URL, context: HostGetContext, query: { schema: z.ZodType; give: string }): Refusal | undefined {
   if (!context.tokenMatches(bearerToken(request.headers.authorization))) {
     return { status: 401, code: 'IPC_NOT_CONNECTED', headers: { 'WWW-Authenticate': 'Bearer' } };
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, code: 'IPC_INVALID_INPUT', message: 'File content is read with GET.', headers: { Allow: 'GET, HEAD' } };
-  if (!AttachmentContentQuerySchema.safeParse(Object.fromEntries(url.searchParams)).success) {
-    return { status: 400, code: 'IPC_INVALID_INPUT', message: 'Give workOrderId and attachmentId.' };
+  if (!query.schema.safeParse(Object.fromEntries(url.searchParams)).success) {
+    return { status: 400, code: 'IPC_INVALID_INPUT', message: `Give ${query.give}.` };
   }
   return undefined;
 }

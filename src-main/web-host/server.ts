@@ -4,17 +4,19 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { ATTACHMENT_CONTENT_PATH } from '../../src-shared/ipc/attachment-files';
+import { DELIVERABLES_ZIP_PATH } from '../../src-shared/ipc/deliverables';
 import { FILE_UPLOAD_PATH } from '../../src-shared/ipc/file-upload';
 import { WIRE_MAX_FRAME_BYTES } from '../../src-shared/ipc/wire';
 import type { App } from '../app/create-app';
 import { createDispatcher } from '../ipc/dispatcher';
 import { loopbackHostHeaders, loopbackOrigins } from '../platform/loopback-hosts';
-import { sendFileContent } from './file-content';
+import { sendFileContent, type HostGetContext } from './file-content';
 import { receiveFile } from './file-upload';
 import { applyServerLimits, DEFAULT_WEB_HOST_LIMITS, httpServerOptions, type WebHostLimits } from './limits';
 import { createRefusalLog } from './refusal-log';
 import { SocketSession } from './socket-session';
 import { serveFile } from './static-files';
+import { sendFolderZip } from './zip-content';
 
 export interface WebHostOptions {
   app: App;
@@ -89,15 +91,16 @@ export async function startWebHost({ app, rendererDir, port = 0, token = randomB
       }).catch((error: unknown) => app.logger.error('web-host: upload failed', { error }));
       return;
     }
-    if (target?.pathname === ATTACHMENT_CONTENT_PATH) {
-      sendFileContent(request, response, target, {
-        files: app.attachmentFiles,
-        logger: app.logger,
-        headers,
-        tokenMatches: (given) => tokenMatches(given ?? null, token),
-        refused: (refusal) => refusals.refused(refusal),
-      }).catch((error: unknown) => {
-        app.logger.error('web-host: file content failed', { error });
+    // The bytes the page reads over HTTP: an attachment's, a folder's zip. One gate (the token), one failure path.
+    const byteRoute =
+      target?.pathname === ATTACHMENT_CONTENT_PATH
+        ? (context: HostGetContext) => sendFileContent(request, response, target, { ...context, files: app.attachmentFiles })
+        : target?.pathname === DELIVERABLES_ZIP_PATH
+          ? (context: HostGetContext) => sendFolderZip(request, response, target, { ...context, zips: app.folderZips })
+          : undefined;
+    if (byteRoute) {
+      byteRoute({ logger: app.logger, headers, tokenMatches: (given) => tokenMatches(given ?? null, token), refused: (refusal) => refusals.refused(refusal) }).catch((error: unknown) => {
+        app.logger.error('web-host: file content failed', { path: target?.pathname, error });
         if (!response.headersSent) response.writeHead(500, headers);
         response.end();
       });

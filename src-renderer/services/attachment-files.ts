@@ -1,11 +1,9 @@
 import { previewBlobType, TEXT_PREVIEW_MAX_BYTES } from '../../src-shared/domain/attachment-preview';
 import { ATTACHMENT_CHUNK_MAX_BYTES } from '../../src-shared/domain/attachments';
-import { AppError } from '../../src-shared/errors';
-import { ErrorBodySchema } from '../../src-shared/ipc/channels';
 import { ATTACHMENT_CONTENT_PATH, type AttachmentPreviewInfo, type AttachmentRef } from '../../src-shared/ipc/attachment-files';
 import { invoke, isDesktop } from '../lib/api';
 import { svgToPng } from '../lib/svg-bitmap';
-import { takeToken } from '../lib/web-bridge';
+import { downloadBlob, fetchFromHost } from '../lib/host-files';
 import { toasts } from '../lib/toasts.svelte';
 import { messageOf } from '../lib/errors';
 
@@ -91,17 +89,7 @@ class AttachmentFilesService {
         return;
       }
       await invoke('attachments:preview', ref);
-      const blob = await readBytes(ref);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has taken the URL once click() returns; revoking later keeps slow ones safe.
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadBlob(await readBytes(ref), name);
     } catch (error) {
       toasts.show({ tone: 'danger', message: messageOf(error, `${name} could not be downloaded.`) });
     }
@@ -177,20 +165,8 @@ async function readDesktopBytes(ref: AttachmentRef, limit = Infinity): Promise<B
 /** The cached bytes as an opaque Blob: over IPC on the desktop, over the web host's HTTP otherwise. */
 async function readBytes(ref: AttachmentRef, limit?: number): Promise<Blob> {
   if (isDesktop()) return readDesktopBytes(ref, limit);
-  const token = takeToken();
-  if (!token) throw new AppError('IPC_NOT_CONNECTED');
-  const url = new URL(ATTACHMENT_CONTENT_PATH, window.location.href);
-  url.searchParams.set('workOrderId', String(ref.workOrderId));
-  url.searchParams.set('attachmentId', String(ref.attachmentId));
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
-  } catch {
-    throw new AppError('IPC_DISCONNECTED');
-  }
-  if (response.ok) return limit === undefined ? response.blob() : readUpTo(response, limit);
-  const refusal = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  throw refusal.success ? AppError.fromBody(refusal.data) : new AppError('INTERNAL');
+  const response = await fetchFromHost(ATTACHMENT_CONTENT_PATH, { workOrderId: ref.workOrderId, attachmentId: ref.attachmentId });
+  return limit === undefined ? response.blob() : readUpTo(response, limit);
 }
 
 export const attachmentFiles = new AttachmentFilesService();

@@ -1,4 +1,5 @@
 import type { SavedView, WorkOrderListRequest, WorkOrderPage } from '../../src-shared/ipc/channels';
+import type { ExportIds, ExportRow } from '../../src-shared/ipc/work-order-export';
 import { invoke } from '../lib/api';
 
 /**
@@ -10,6 +11,16 @@ export function listWorkOrders(query: WorkOrderListRequest): Promise<WorkOrderPa
 }
 
 export type SavedViewQuery = SavedView['query'];
+
+/** Every cached order's id the view matches, in its order (the export's first read). */
+export function exportIds(query: SavedViewQuery): Promise<ExportIds> {
+  return invoke('workorders:export-ids', query);
+}
+
+/** The list's columns of these orders, in the order given (at most EXPORT_ROWS_PER_CALL). */
+export async function exportRows(ids: number[]): Promise<ExportRow[]> {
+  return (await invoke('workorders:export-rows', { ids })).rows;
+}
 
 export function listSavedViews(): Promise<SavedView[]> {
   return invoke('views:list');

@@ -250,9 +250,14 @@ export class WorkOrderList {
   }
 
   #request(page: number): WorkOrderListRequest {
+    return { ...this.viewQuery(), page, per_page: PAGE_SIZE };
+  }
+
+  /** What the list shows now, its search trimmed: what each page asks, and what an export reads whole. */
+  viewQuery(): SavedViewQuery {
     const query = $state.snapshot(this.query);
     const search = query.search?.trim();
-    return { ...query, search: search === '' ? undefined : search, page, per_page: PAGE_SIZE };
+    return { ...query, search: search === '' ? undefined : search };
   }
 
   #accept(answers: [number, WorkOrderPage][], mode: 'replace' | 'merge'): void {

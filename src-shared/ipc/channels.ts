@@ -13,6 +13,8 @@ import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
+import { exportFileChannels } from './export-files';
+import { workOrderExportChannels } from './work-order-export';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
@@ -272,6 +274,8 @@ export const channels = {
   ...outboxChannels,
   ...attachmentFileChannels,
   ...deliverableChannels,
+  ...exportFileChannels,
+  ...workOrderExportChannels,
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,

@@ -66,7 +66,39 @@ export const DeliverablesPageSchema = z.object({
 });
 export type DeliverablesPage = z.infer<typeof DeliverablesPageSchema>;
 
+/**
+ * One order's folder of files as a zip. `deliverables:prepare-zip` makes sure main holds each file
+ * (its cache, else the marketplace) and says which could not be had (offline, refused, too large);
+ * then the desktop's `deliverables:save-zip` shows the Save dialog and writes the zip there, and
+ * browser mode reads it from the web host: `GET /deliverables-zip?workOrderId=&folderId=` with the
+ * page's token as `Authorization: Bearer <token>`, streamed from the cache, never held whole.
+ */
+export const DELIVERABLES_ZIP_PATH = '/deliverables-zip';
+
+export const FolderRefSchema = z.strictObject({ workOrderId: IdSchema, folderId: IdSchema });
+export type FolderRef = z.infer<typeof FolderRefSchema>;
+
+/** The query of `GET /deliverables-zip` (numbers as text in the URL). */
+export const FolderZipQuerySchema = z.strictObject({ workOrderId: z.coerce.number().int().positive(), folderId: z.coerce.number().int().positive() });
+
+export const FolderZipSchema = z.object({
+  /** The zip's name (`folderZipName`). */
+  fileName: z.string(),
+  /** The files' names as they stand in the zip. */
+  included: z.array(z.string()),
+  /** Files that could not be had now, by name, each with the reason in words. */
+  missing: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type FolderZip = z.infer<typeof FolderZipSchema>;
+
 export const deliverableChannels = {
   /** The review queue, from the cache only; a review queued in the outbox leaves it at once. */
   'deliverables:list': { input: DeliverablesFilterSchema, output: DeliverablesPageSchema },
+  /** Fetches the folder's files that the cache lacks (when it can) and says what a zip of it holds now. */
+  'deliverables:prepare-zip': { input: FolderRefSchema, output: FolderZipSchema },
+  /**
+   * Desktop only: prepares the zip, shows the native Save dialog and writes it there (`saved: false`
+   * when the dialog was closed). Browser mode answers IPC_INVALID_INPUT: it reads `GET /deliverables-zip`.
+   */
+  'deliverables:save-zip': { input: FolderRefSchema, output: FolderZipSchema.extend({ saved: z.boolean() }) },
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>;

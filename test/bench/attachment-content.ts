@@ -1,3 +1,4 @@
+import { FolderZips } from '../../src-main/exports/folder-zips';
 // Attachment bytes in browser mode: a cached 90 MiB file read by the page through the web host's
 // GET /attachment-content (token check, cache lookup, sandboxed download headers) against a bare
 // node HTTP server piping the same file, both in this run; the ratio should stay near 1 (budget:
@@ -57,6 +58,7 @@ export default async function run(): Promise<void> {
     handlers: {} as Handlers,
     attachmentStaging: new AttachmentStaging({ dir: join(dir, 'staging'), maxBytes: SIZE }),
     attachmentFiles: files,
+    folderZips: new FolderZips(() => Promise.reject(new Error('no zips in this bench')), files),
     events: new EventHub(),
     logger,
     close: async () => undefined,

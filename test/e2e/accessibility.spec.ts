@@ -95,6 +95,13 @@ async function workOrders(page: Page, findings: Findings, scheme: Scheme) {
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportMenu = page.getByRole('menu', { name: 'Export the list' });
+  await expect(exportMenu.getByRole('menuitem', { name: /^CSV/ })).toBeVisible();
+  await findings.audit(`${scheme} the export menu`, '[role="menu"]');
+  await page.keyboard.press('Escape');
+  await expect(exportMenu).toBeHidden();
+
   // The prompt an action asks (a provider to route to), left unsent.
   await page.getByRole('toolbar', { name: 'Actions on this order' }).getByRole('button', { name: /^Route to provider/ }).click();
   const prompt = page.getByRole('dialog', { name: 'Route to provider: #10001' });

@@ -161,6 +161,8 @@ test('the keyboard moves through rows and "/" goes to the search box', async ({ 
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Import…' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(grid.locator('[aria-rowindex="3"]')).toBeFocused();
 });
 

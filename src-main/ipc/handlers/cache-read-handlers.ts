@@ -32,7 +32,8 @@ const ANY_AGE_MS = Number.MAX_SAFE_INTEGER;
 
 const mapPointsOf = perDatabase((db) => new MapPoints(db));
 
-function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
+/** The list's request as the cache's query (the export reads the same). */
+export function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery {
   return {
     list: request.list,
     f_search: request.search,

@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
-import type { IpcResult } from '../../../src-shared/ipc/contract';
 import type { MapOrders } from '../../../src-shared/ipc/map';
-import { createApp } from '../../../src-main/app/create-app';
-import { openCache } from '../../../src-main/db/database';
 import { ProviderCandidates } from '../../../src-main/db/provider-candidates';
 import { ProviderScheduleRepository } from '../../../src-main/db/provider-schedule-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
-import { cacheFilePath } from '../../../src-main/environments/environment-manager';
-import { EnvironmentSettingsStore } from '../../../src-main/environments/environment-settings';
-import { createDispatcher, type Sender } from '../../../src-main/ipc/dispatcher';
-import { createMemoryLogger } from '../../../src-main/platform/logger';
-import { MemorySecretStore } from '../../../src-main/platform/memory-secret-store';
-import { temporaryDir } from '../../support/temporary-dir';
+import { appOverCache } from './cached-app';
 
 // map:orders: where the orders the list would show are, from the cache alone.
 
-const trusted: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
 // Typed loosely: the cache must take what the contract would not (a latitude in words).
 const at = (city: string, latitude: unknown, longitude: unknown) => ({ city, state: 'TX', country: 'US', coordinates: { latitude, longitude, exact: false } }) as unknown as WorkOrder['location'];
 const ORDERS: WorkOrder[] = [
@@ -26,22 +17,16 @@ const ORDERS: WorkOrder[] = [
   { id: 4, title: 'Odd place', status: { id: 1, name: 'Draft' }, location: at('Odd', 'north', -97), client: { id: 1, name: 'Acme' } },
 ];
 
-let app: ReturnType<typeof createApp>;
-let dispatch: (channel: string, input?: unknown) => Promise<IpcResult>;
+let app: ReturnType<typeof appOverCache>['app'];
+let dispatch: ReturnType<typeof appOverCache>['dispatch'];
 
 beforeAll(() => {
-  const dataDir = temporaryDir();
-  new EnvironmentSettingsStore(dataDir, createMemoryLogger()).setActive('sandbox');
-  const db = openCache(cacheFilePath(dataDir, 'sandbox'));
-  new WorkOrderRepository(db).upsertMany(ORDERS);
-  // Home bases: one from a schedule check, one from an order's nearby search (and one without a place).
-  new ProviderScheduleRepository(db).write(801, { id: 801, first_name: 'Zed', last_name: 'Checked', coords: { latitude: 31.7, longitude: -106.4, exact: false } }, [], 1);
-  new ProviderCandidates(db).saveSearch(1, 50, { metadata: { total: 3, page: 1, pages: 1, per_page: 25 }, actions: [], results: [{ id: 801, coords: { latitude: 0, longitude: 0 } }, { id: 802, coords: { latitude: 30.3, longitude: -97.7, distance: 3 } }, { id: 803, coords: null }] }, 1);
-  db.close();
-  const logger = createMemoryLogger();
-  app = createApp({ dataDir, host: 'web', logger, secretStore: new MemorySecretStore() });
-  const dispatcher = createDispatcher({ handlers: app.handlers, logger, isTrustedSender: (sender) => sender.url === trusted.url });
-  dispatch = (channel, input) => dispatcher(channel, input, trusted);
+  ({ app, dispatch } = appOverCache((db) => {
+    new WorkOrderRepository(db).upsertMany(ORDERS);
+    // Home bases: one from a schedule check, one from an order's nearby search (and one without a place).
+    new ProviderScheduleRepository(db).write(801, { id: 801, first_name: 'Zed', last_name: 'Checked', coords: { latitude: 31.7, longitude: -106.4, exact: false } }, [], 1);
+    new ProviderCandidates(db).saveSearch(1, 50, { metadata: { total: 3, page: 1, pages: 1, per_page: 25 }, actions: [], results: [{ id: 801, coords: { latitude: 0, longitude: 0 } }, { id: 802, coords: { latitude: 30.3, longitude: -97.7, distance: 3 } }, { id: 803, coords: null }] }, 1);
+  }));
 });
 afterAll(() => app.close());
 

@@ -1,0 +1,78 @@
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { uniqueNames, writeStoredZip } from '../../../src-main/exports/zip-writer';
+import { temporaryDir } from '../../support/temporary-dir';
+
+async function zipOf(files: { name: string; content: Buffer }[]): Promise<Buffer> {
+  const dir = temporaryDir();
+  const sources = files.map((file, index) => {
+    const path = join(dir, `source-${index}`);
+    writeFileSync(path, file.content);
+    return { name: file.name, path };
+  });
+  const out = join(dir, 'out.zip');
+  const stream = createWriteStream(out);
+  await writeStoredZip(sources, stream, new Date(2026, 10, 27, 9, 30, 12));
+  stream.end();
+  await finished(stream);
+  return readFileSync(out);
+}
+
+describe('the stored zip writer', () => {
+  it('writes files a zip reader reads back whole, with UTF-8 names and their CRCs', async () => {
+    const photo = randomBytes(300_000);
+    const zip = await zipOf([
+      { name: 'panel-after.png', content: photo },
+      { name: 'Relevé été.pdf', content: Buffer.from('accents') },
+      { name: 'empty.txt', content: Buffer.alloc(0) },
+    ]);
+    const read = XLSX.CFB.read(zip, { type: 'buffer' });
+    // SheetJS's reader keeps names as bytes (it ignores the UTF-8 flag) and adds a marker entry of its own.
+    const entries = (read.FileIndex as { name: string; type: number; content: Uint8Array }[]).filter((entry) => entry.type === 2 && !entry.name.startsWith('\u0001'));
+    expect(entries.map((entry) => Buffer.from(entry.name, 'latin1').toString('utf8'))).toEqual(['panel-after.png', 'Relevé été.pdf', 'empty.txt']);
+    expect(Buffer.from(entries[0]?.content as Uint8Array).equals(photo)).toBe(true);
+    expect(Buffer.from(entries[1]?.content as Uint8Array).toString()).toBe('accents');
+  });
+
+  it('has the headers a zip tool checks: signatures, stored, sizes, the directory where its end says', async () => {
+    const zip = await zipOf([{ name: 'a.txt', content: Buffer.from('hello') }]);
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+    expect(zip.readUInt16LE(6)).toBe(0x0800);
+    expect(zip.readUInt16LE(8)).toBe(0);
+    expect(zip.readUInt32LE(14)).toBe(0x3610a686);
+    expect(zip.readUInt32LE(18)).toBe(5);
+    const end = zip.byteLength - 22;
+    expect(zip.readUInt32LE(end)).toBe(0x06054b50);
+    expect(zip.readUInt16LE(end + 10)).toBe(1);
+    const directory = zip.readUInt32LE(end + 16);
+    expect(zip.readUInt32LE(directory)).toBe(0x02014b50);
+    expect(zip.readUInt32LE(directory + 42)).toBe(0);
+    expect(zip.subarray(30 + 5, 30 + 5 + 5).toString()).toBe('hello');
+  });
+
+  it('waits for a slow reader instead of holding the zip (backpressure)', async () => {
+    const dir = temporaryDir();
+    const path = join(dir, 'big');
+    writeFileSync(path, randomBytes(2 * 1024 * 1024));
+    const out = new PassThrough({ highWaterMark: 16 * 1024 });
+    let read = 0;
+    const writing = writeStoredZip([{ name: 'big.bin', path }], out);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Nothing read yet: the writer stopped near the stream's buffer instead of queueing 2 MiB.
+    expect(out.writableLength).toBeLessThan(256 * 1024);
+    out.on('data', (chunk: Buffer) => (read += chunk.byteLength));
+    await writing;
+    out.end();
+    await finished(out);
+    expect(read).toBeGreaterThan(2 * 1024 * 1024);
+  });
+
+  it('keeps two files of one name apart, as Windows and macOS unpack them', () => {
+    expect(uniqueNames(['photo.jpg', 'Photo.jpg', 'photo.jpg', 'notes'])).toEqual(['photo.jpg', 'Photo (2).jpg', 'photo (3).jpg', 'notes']);
+  });
+});
