@@ -15,6 +15,7 @@ import { outboxHandlers } from '../ipc/handlers/outbox-handlers';
 import { writeHandlers } from '../ipc/handlers/write-handlers';
 import { webhookHandlers } from '../ipc/handlers/webhook-handlers';
 import { deliverablesHandlers } from '../ipc/handlers/deliverables-handlers';
+import { inboxHandlers } from '../ipc/handlers/inbox-handlers';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
 import { FileContentCache } from '../attachments/file-content';
@@ -155,6 +156,7 @@ export function createApp(config: AppConfig): App {
     ...outboxHandlers(use, connectivity),
     ...webhookHandlers(use),
     ...deliverablesHandlers(use),
+    ...inboxHandlers(use),
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
     ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(use),

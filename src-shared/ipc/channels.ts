@@ -13,6 +13,7 @@ import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
+import { inboxChannels } from './inbox';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
@@ -272,6 +273,7 @@ export const channels = {
   ...outboxChannels,
   ...attachmentFileChannels,
   ...deliverableChannels,
+  ...inboxChannels,
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,
