@@ -1,6 +1,8 @@
 import type { InboxItem, InboxListInput, InboxMarkInput, InboxPage } from '../../src-shared/ipc/inbox';
 import { invoke } from '../lib/api';
 import { showError } from '../lib/errors';
+import { queueAction } from './work-order-actions';
+import { sendMessage } from './work-order-detail';
 
 /**
  * The Inbox: read from the cache (`inbox:list`), read and unread marked on this machine; a reply
@@ -16,24 +18,19 @@ export function markInbox(input: InboxMarkInput): Promise<{ changed: number; unr
   return invoke('inbox:mark-read', input);
 }
 
-async function queued(write: () => Promise<unknown>, failed: string): Promise<boolean> {
+/** A reply in the provider's message's thread: the detail's Messages section's own call. */
+export function replyTo(item: InboxItem, message: string): Promise<boolean> {
+  return sendMessage(item.order.id, message, item.sourceId !== null && item.sourceId > 0 ? item.sourceId : undefined);
+}
+
+/** Assigns the order to the provider who asked for it, as the detail's request does. */
+export async function assignFrom(item: InboxItem): Promise<boolean> {
+  if (item.providerId === null) return false;
   try {
-    await write();
+    await queueAction({ operation: 'assign', id: item.order.id, providerId: item.providerId });
     return true;
   } catch (error) {
-    showError(error, failed);
+    showError(error, 'The assignment could not be queued.');
     return false;
   }
-}
-
-/** A reply in the provider's message's thread. */
-export function replyTo(item: InboxItem, message: string): Promise<boolean> {
-  return queued(() => invoke('messages:send', { workOrderId: item.order.id, message, ...(item.sourceId !== null && item.sourceId > 0 ? { parentId: item.sourceId } : {}) }), 'The reply could not be queued.');
-}
-
-/** Assigns the order to the provider who asked for it. */
-export function assignFrom(item: InboxItem): Promise<boolean> {
-  const providerId = item.providerId;
-  if (providerId === null) return Promise.resolve(false);
-  return queued(() => invoke('workorders:assign', { id: item.order.id, providerId }), 'The assignment could not be queued.');
 }

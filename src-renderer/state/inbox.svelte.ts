@@ -1,5 +1,6 @@
 import type { InboxFilter, InboxItem, InboxPage } from '../../src-shared/ipc/inbox';
 import { writeChannels } from '../../src-shared/ipc/write-channels';
+import { coalesced } from '../lib/coalesce';
 import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/inbox';
 import { badges } from './badges.svelte';
@@ -27,8 +28,8 @@ export class InboxState {
   replyProblem = $state<string | undefined>();
 
   #reads = 0;
-  #reading: Promise<void> | undefined;
-  #readAgain = false;
+  /** A burst of changes (a pull, the outbox) is one read, never two at a time. */
+  readonly refresh = coalesced(() => this.load());
 
   index = $derived(this.items.findIndex((item) => item.id === this.currentId));
   current = $derived(this.index >= 0 ? this.items[this.index] : undefined);
@@ -36,21 +37,6 @@ export class InboxState {
   start(): () => void {
     void this.load();
     return cacheChanges.follow(() => this.refresh());
-  }
-
-  /** Reads again after a change; while a read is on its way, once more after it. */
-  refresh(): void {
-    if (this.#reading) {
-      this.#readAgain = true;
-      return;
-    }
-    this.#reading = this.load().finally(() => {
-      this.#reading = undefined;
-      if (this.#readAgain) {
-        this.#readAgain = false;
-        this.refresh();
-      }
-    });
   }
 
   /** Reads as many items as are shown (at least one page), keeping the place. */
