@@ -109,7 +109,10 @@ export function partsInboxRows(parts: Pick<OrderParts, 'requests' | 'attachments
       const request = requests.get(numberAfter(source, 'request-') ?? 0);
       if (!request) continue;
       const userId = (request.user as { id?: unknown } | null | undefined)?.id;
-      rows.push({ ...base, kind: request.counter ? 'counter-offer' : 'request', sourceId: request.id, providerId: typeof userId === 'number' ? userId : null });
+      // As the detail's request card says it: the counter-offer's notes, else the request's.
+      const { counter_notes: counterNotes, notes } = request as { counter_notes?: unknown; notes?: unknown };
+      const said = [counterNotes, notes].find((text): text is string => typeof text === 'string' && text.trim() !== '') ?? null;
+      rows.push({ ...base, kind: request.counter ? 'counter-offer' : 'request', body: said, sourceId: request.id, providerId: typeof userId === 'number' ? userId : null });
     } else if (entry.kind === 'file') {
       const authorId = (files.find((file) => `file-${file.id}` === source)?.author as { id?: unknown } | null | undefined)?.id;
       rows.push({ ...base, kind: 'deliverable', sourceId: numberAfter(source, 'file-'), providerId: typeof authorId === 'number' ? authorId : null });

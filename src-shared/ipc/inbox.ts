@@ -37,7 +37,7 @@ export const InboxItemSchema = z.object({
   who: z.string(),
   /** The rest of the line after `who`: "wrote “…”", "checked in 40 min late". */
   what: z.string(),
-  /** A message's whole text; absent for other kinds. */
+  /** A message's whole text, or a request's notes; null for other kinds. */
   body: z.string().nullable(),
   /** The message, request, time log, problem or file the item is about (the marketplace's id). */
   sourceId: z.number().int().nullable(),

@@ -128,5 +128,13 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   await page.keyboard.press('u');
   await expect.poll(() => unreadOnNavigation(nav)).toBe(unread);
   await request.click();
-  await expect(inbox.getByRole('article', { name: /^Request from / }).getByRole('button', { name: /^Assign / })).toBeVisible();
+  const asked = inbox.getByRole('article', { name: /^Request from / });
+  await expect(asked).toContainText('Free on Monday.');
+  await expect(asked.getByRole('button', { name: /^Assign / })).toBeVisible();
+
+  // The loop by keyboard: j to the next item, Enter opens its order.
+  await page.keyboard.press('j');
+  await expect(items.getByRole('button', { name: /, #10019$/ }).first()).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('complementary', { name: `Work order ${WRITTEN}` })).toBeVisible();
 });

@@ -44,7 +44,7 @@ describe('InboxRepository', () => {
       order(11, { problems: { results: [{ id: 9, type: { id: 1, name: 'Site closed' }, author: ANA, created: at(20) }] } }),
       order(12),
     ]);
-    parts.store(12, { requests: [{ id: 77, user: ANA, created: at(2), counter: true }], attachments: [{ id: 40, folder_id: 1, status: 'pending', author: ANA, created: at(1), file: { name: 'photo.jpg' } }] });
+    parts.store(12, { requests: [{ id: 77, user: ANA, created: at(2), counter: true, counter_notes: 'Two hours more, the site is far.' }], attachments: [{ id: 40, folder_id: 1, status: 'pending', author: ANA, created: at(1), file: { name: 'photo.jpg' } }] });
     const page = inbox.list();
     expect(page.items.map((item) => [item.kind, item.order.id, item.who])).toEqual([
       ['deliverable', 12, 'Ana Ruiz'],
@@ -53,6 +53,7 @@ describe('InboxRepository', () => {
       ['check-in', 10, 'Ana Ruiz'],
       ['problem', 11, 'Ana Ruiz'],
     ]);
+    expect(page.items.find((item) => item.kind === 'counter-offer')).toMatchObject({ body: 'Two hours more, the site is far.', sourceId: 77, providerId: ANA.id });
     const checkIn = page.items.find((item) => item.kind === 'check-in');
     expect(checkIn).toMatchObject({ late: true, what: 'checked in 50 min late', sourceId: 5, providerId: ANA.id });
     expect(page.items.find((item) => item.kind === 'message')).toMatchObject({ body: 'On my way, running late', sourceId: 1, read: false, order: { title: 'Install #10', client: { id: 7, name: 'Acme Retail' } } });
