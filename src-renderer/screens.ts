@@ -16,6 +16,8 @@ export interface ScreenDefinition {
 /** The app's screens, in navigation order: the one table the sidebar, the keys, the palette and the router read. */
 export const SCREENS = [
   { id: 'work-orders', label: 'Work orders', icon: 'clipboard', key: 'g h', view: () => import('./views/work-orders/WorkOrdersView.svelte') },
+  // `g n` is the list's Needs attention; b for inBox.
+  { id: 'inbox', label: 'Inbox', icon: 'message', key: 'g b', view: () => import('./views/inbox/InboxView.svelte') },
   { id: 'dispatch', label: 'Dispatch', icon: 'calendar', key: 'g d', view: () => import('./views/dispatch/DispatchView.svelte') },
   { id: 'deliverables', label: 'Deliverables', icon: 'inbox', key: 'g e', view: () => import('./views/deliverables/DeliverablesView.svelte') },
   { id: 'locations', label: 'Locations', icon: 'pin', key: 'g m', view: () => import('./views/locations/LocationsView.svelte') },

@@ -18,6 +18,7 @@ import { deliverablesHandlers } from '../ipc/handlers/deliverables-handlers';
 import { exportHandlers } from '../ipc/handlers/export-handlers';
 import { workOrderExportHandlers } from '../ipc/handlers/work-order-export-handlers';
 import { FolderZips } from '../exports/folder-zips';
+import { inboxHandlers } from '../ipc/handlers/inbox-handlers';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
 import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
 import { FileContentCache } from '../attachments/file-content';
@@ -162,6 +163,7 @@ export function createApp(config: AppConfig): App {
     ...outboxHandlers(use, connectivity),
     ...webhookHandlers(use),
     ...deliverablesHandlers(use),
+    ...inboxHandlers(use),
     ...attachmentFileHandlers(attachmentFiles, { host: config.host, chooseSavePath: config.chooseSavePath }),
     ...attachmentUploadHandler(staging, (input) => use((workspace) => workspace.outbox.enqueue('attachments:upload', input))),
     ...insightsHandlers(use),

@@ -2,6 +2,7 @@ import type { Attachment } from '../../src-shared/api/attachment';
 import type { Expense, ExpenseSum } from '../../src-shared/api/expense';
 import type { ProviderRequest } from '../../src-shared/api/provider';
 import type { CacheDatabase } from './database';
+import { InboxWriter } from './inbox-items';
 import { DELIVERABLE_ORDER, DELIVERABLE_PENDING } from './work-order-attention';
 
 /** A provider's file waiting for review, by the attention rule. */
@@ -77,6 +78,7 @@ export class WorkOrderPartsRepository {
   constructor(db: CacheDatabase) {
     const s = prepare(db);
     this.#s = s;
+    const inbox = new InboxWriter(db);
     this.#store = db.transaction((workOrderId: number, parts: PulledParts, fetchedAt: number, force: boolean) => {
       // Not cached (deleted meanwhile), or an outbox change waits for it: the pull leaves it alone.
       const pending = s.writable.get(workOrderId);
@@ -119,6 +121,8 @@ export class WorkOrderPartsRepository {
           });
         }
       }
+      // The inbox's rows of the provider requests and files just written (migration 0026).
+      inbox.writeParts(workOrderId, { requests: parts.requests, attachments: parts.attachments });
       s.upsertState.run({ id: workOrderId, expense_sum: parts.expenseSum ? JSON.stringify(parts.expenseSum) : null, fetched_at: fetchedAt });
       return true;
     });

@@ -13,6 +13,7 @@ import { RECOUNT_SQL } from './list-counts';
 import { SEARCH_COUNT_SQL, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
+import { InboxWriter } from './inbox-items';
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
@@ -89,6 +90,7 @@ export class WorkOrderRepository {
     this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
     this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
     const insights = new InsightsWriter(db);
+    const inbox = new InboxWriter(db);
     this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
       const cachedAt = Date.now();
       for (const { order, json } of entries) {
@@ -109,6 +111,8 @@ export class WorkOrderRepository {
         this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids, search.tags);
         for (const tag of appliedTags(order)) this.#insertTag.run(row.id, tag.id);
         insights.write(order, row, !isNew);
+        // The inbox's rows of the order's messages, check-ins and problems (migration 0026); most orders carry none.
+        inbox.writeOrder(order, cachedAt);
       }
     });
   }

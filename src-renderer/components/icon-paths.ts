@@ -3,6 +3,8 @@ export const ICON_PATHS = {
   // A week's grid with one booked slot: the dispatch board.
   calendar: ['M4 6h16v14H4z', 'M4 10h16', 'M8 3v5', 'M16 3v5', 'M8 14h4v3H8z'],
   clipboard: ['M9 4h6v3H9z', 'M7 5H5v16h14V5h-2', 'M8 12h8', 'M8 16h5'],
+  // A speech bubble: what providers said and did (the Inbox).
+  message: ['M4 5h16v11H9l-5 4z', 'M8 9h8', 'M8 12h5'],
   inbox: ['M3 13l3-8h12l3 8', 'M3 13v6h18v-6', 'M3 13h5l1 3h6l1-3h5'],
   map: ['M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3z', 'M9 3v15', 'M15 6v15'],
   pin: ['M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z', 'M12 12.5a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'],

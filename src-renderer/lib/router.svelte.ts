@@ -3,7 +3,7 @@
  * `src-renderer/screens.ts` registers each one (its label, icon, key and view), and its type check
  * fails when one is missing.
  */
-export type ScreenId = 'work-orders' | 'dispatch' | 'deliverables' | 'locations' | 'talent-pools' | 'webhooks' | 'insights' | 'outbox' | 'settings';
+export type ScreenId = 'work-orders' | 'inbox' | 'dispatch' | 'deliverables' | 'locations' | 'talent-pools' | 'webhooks' | 'insights' | 'outbox' | 'settings';
 
 export const DEFAULT_SCREEN: ScreenId = 'work-orders';
 

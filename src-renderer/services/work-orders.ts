@@ -35,7 +35,7 @@ export async function deleteView(id: number): Promise<void> {
 }
 
 /** The navigation's counts (orders needing attention, files waiting for review): one row asked for, only the counts used. */
-export async function countBadges(): Promise<Pick<WorkOrderPage, 'attentionCount' | 'deliverablesWaiting'>> {
-  const { attentionCount, deliverablesWaiting } = await invoke('workorders:list', { attention: true, per_page: 1 });
-  return { attentionCount, deliverablesWaiting };
+export async function countBadges(): Promise<Pick<WorkOrderPage, 'attentionCount' | 'deliverablesWaiting' | 'inboxUnread'>> {
+  const { attentionCount, deliverablesWaiting, inboxUnread } = await invoke('workorders:list', { attention: true, per_page: 1 });
+  return { attentionCount, deliverablesWaiting, inboxUnread };
 }

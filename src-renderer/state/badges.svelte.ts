@@ -10,6 +10,8 @@ import { cacheChanges } from './cache-changes.svelte';
 class Badges {
   attention = $state(0);
   deliverables = $state(0);
+  /** Unread Inbox items: fed by the list's answers too, and by the Inbox itself when it marks items. */
+  inbox = $state(0);
   /** Lists on screen whose answers carry the counts. */
   #feeders = 0;
   #sequence = 0;
@@ -34,10 +36,11 @@ class Badges {
   }
 
   /** The counts a list answer carried. */
-  feed(page: Pick<WorkOrderPage, 'attentionCount' | 'deliverablesWaiting'>): void {
+  feed(page: Pick<WorkOrderPage, 'attentionCount' | 'deliverablesWaiting' | 'inboxUnread'>): void {
     this.#sequence += 1;
     this.attention = page.attentionCount;
     this.deliverables = page.deliverablesWaiting;
+    this.inbox = page.inboxUnread;
   }
 
   async #read(): Promise<void> {

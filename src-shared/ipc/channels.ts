@@ -15,6 +15,7 @@ import { attachmentFileChannels } from './attachment-files';
 import { deliverableChannels } from './deliverables';
 import { exportFileChannels } from './export-files';
 import { workOrderExportChannels } from './work-order-export';
+import { inboxChannels } from './inbox';
 import { dispatchChannels } from './dispatch';
 import { mapChannels } from './map';
 import { geoChannels } from './geo';
@@ -276,6 +277,7 @@ export const channels = {
   ...deliverableChannels,
   ...exportFileChannels,
   ...workOrderExportChannels,
+  ...inboxChannels,
   ...dispatchChannels,
   ...mapChannels,
   ...geoChannels,

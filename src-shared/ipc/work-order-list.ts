@@ -63,6 +63,8 @@ export const WorkOrderPageSchema = z.object({
   attentionCount: z.number().int(),
   /** How many providers' files wait for review (the Deliverables queue), for its badge. */
   deliverablesWaiting: z.number().int(),
+  /** How many Inbox items are unread on this machine, for its badge. */
+  inboxUnread: z.number().int().nonnegative(),
   /** Orders of this page with a change waiting in the outbox. */
   pending: z.array(CachedWorkOrderIdSchema),
   /** Orders of this page with a change the marketplace refused (undone in the cache), waiting for the coordinator to retry or discard it. */

@@ -163,6 +163,15 @@ async function screenParts(page: Page, findings: Findings, scheme: Scheme, id: s
     await expect(page.getByRole('table', { name: 'Pay committed by client' })).toBeVisible();
     await findings.audit(`${scheme} an Insights table`, 'main');
     await page.getByRole('button', { name: 'Hide table: Pay committed by client' }).click();
+  } else if (id === 'inbox') {
+    // A provider's message of the seed, opened, with the reply form open under it.
+    const inbox = page.getByRole('region', { name: 'Inbox' });
+    await inbox.getByRole('list', { name: 'Inbox items' }).getByRole('button', { name: /Message, / }).first().click();
+    await inbox.getByRole('article', { name: /^Message from / }).getByRole('button', { name: /^Reply/ }).click();
+    await expect(inbox.getByRole('form', { name: /^Reply to / })).toBeVisible();
+    await findings.audit(`${scheme} an inbox message with its reply form`, 'main');
+    await page.keyboard.press('Escape');
+    await expect(inbox.getByRole('form', { name: /^Reply to / })).toBeHidden();
   } else if (id === 'dispatch') {
     // The week, whose blocks the seed puts around today, and the question a tray order's drop asks.
     const board = page.getByRole('region', { name: 'Dispatch board' });

@@ -5,6 +5,7 @@ import type { CacheDatabase } from '../../db/database';
 import { MapPoints } from '../../db/map-points';
 import { perDatabase } from '../../db/per-database';
 import { deliverablesRepository } from '../../db/deliverables-repository';
+import { inboxRepository } from '../../db/inbox-repository';
 import type { ReferenceDataRepository } from '../../db/reference-data-repository';
 import type { SavedLocationRepository } from '../../db/saved-location-repository';
 import type { SavedViewRepository } from '../../db/saved-view-repository';
@@ -76,6 +77,7 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
           counts: workOrders.counts(),
           attentionCount: workOrders.attentionCount(now),
           deliverablesWaiting: deliverablesRepository(db).waitingCount(),
+          inboxUnread: inboxRepository(db).unreadCount(),
         };
       });
     },

@@ -23,8 +23,9 @@ describe('Sidebar', () => {
   });
 
   it('says what each badge counts, and shows none at zero', () => {
-    renderSidebar({ 'work-orders': 3, deliverables: 2, outbox: 1, locations: 0 });
+    renderSidebar({ 'work-orders': 3, inbox: 4, deliverables: 2, outbox: 1, locations: 0 });
     expect(screen.getByRole('link', { name: /^Work orders/ }).textContent).toContain('3 need attention');
+    expect(screen.getByRole('link', { name: /^Inbox/ }).textContent).toContain('4 unread');
     expect(screen.getByRole('link', { name: /^Deliverables/ }).textContent).toContain('2 waiting for review');
     expect(screen.getByRole('link', { name: /^Outbox/ }).textContent).toContain('1 refused');
     expect(screen.getByRole('link', { name: /^Locations/ }).textContent?.trim()).toBe('Locations');
@@ -39,6 +40,8 @@ describe('Sidebar', () => {
     expect(onnewjob).toHaveBeenCalledTimes(1);
     await person.tab();
     expect(document.activeElement?.textContent?.trim()).toBe('Work orders');
+    await person.tab();
+    expect(document.activeElement?.textContent?.trim()).toBe('Inbox');
     await person.tab();
     expect(document.activeElement?.textContent?.trim()).toBe('Dispatch');
     await person.tab();

@@ -217,7 +217,7 @@ export const workOrder = (id: number, patch: Partial<WorkOrder> = {}): WorkOrder
 /** A `workorders:list` answer holding `results`: one page, nothing pending, refused or needing attention. */
 export function workOrderPage(results: WorkOrder[], patch: Partial<WorkOrderPage> = {}): WorkOrderPage {
   const counts = Object.fromEntries(WORK_ORDER_LIST_IDS.map((id) => [id, 0])) as WorkOrderPage['counts'];
-  return { results, total: results.length, page: 1, pages: 1, per_page: 50, counts, attentionCount: 0, deliverablesWaiting: 0, pending: [], refused: [], attention: {}, ...patch };
+  return { results, total: results.length, page: 1, pages: 1, per_page: 50, counts, attentionCount: 0, deliverablesWaiting: 0, inboxUnread: 0, pending: [], refused: [], attention: {}, ...patch };
 }
 
 /** A `workorders:detail` answer: the order with no parts, never fetched, nothing in the outbox. */

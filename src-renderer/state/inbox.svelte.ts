@@ -1,0 +1,169 @@
+import type { InboxFilter, InboxItem, InboxPage } from '../../src-shared/ipc/inbox';
+import { writeChannels } from '../../src-shared/ipc/write-channels';
+import { coalesced } from '../lib/coalesce';
+import { toasts } from '../lib/toasts.svelte';
+import * as service from '../services/inbox';
+import { badges } from './badges.svelte';
+import { cacheChanges } from './cache-changes.svelte';
+
+/** Kinds a coordinator answers by assigning the provider. */
+const ASKS = new Set<InboxItem['kind']>(['request', 'counter-offer']);
+export const canAssign = (item: InboxItem | undefined): boolean => item !== undefined && ASKS.has(item.kind) && item.providerId !== null;
+export const canReply = (item: InboxItem | undefined): boolean => item?.kind === 'message';
+
+/**
+ * The Inbox screen's state: the items (newest first, filtered, paged), the one on screen and the
+ * reply form. Opening an item marks it read here at once; a re-read (a pull, the outbox) keeps the
+ * place by id. Created by the screen; `start()` answers its cleanup.
+ */
+export class InboxState {
+  items = $state.raw<InboxItem[]>([]);
+  more = $state(false);
+  filter = $state.raw<InboxFilter>({});
+  loaded = $state(false);
+  problem = $state<string | undefined>();
+  currentId = $state<number | undefined>();
+  replying = $state(false);
+  replyText = $state('');
+  replyProblem = $state<string | undefined>();
+
+  #reads = 0;
+  /** A burst of changes (a pull, the outbox) is one read, never two at a time. */
+  readonly refresh = coalesced(() => this.load());
+
+  index = $derived(this.items.findIndex((item) => item.id === this.currentId));
+  current = $derived(this.index >= 0 ? this.items[this.index] : undefined);
+
+  start(): () => void {
+    void this.load();
+    return cacheChanges.follow(() => this.refresh());
+  }
+
+  /** Reads as many items as are shown (at least one page), keeping the place. */
+  async load(): Promise<void> {
+    const read = ++this.#reads;
+    try {
+      const page = await service.listInbox({ ...this.filter, limit: 100 });
+      if (read === this.#reads) this.apply(page);
+    } catch (error) {
+      if (read === this.#reads) this.problem = error instanceof Error ? error.message : 'The inbox could not be read.';
+    }
+  }
+
+  /** The next page, older items after the ones shown. */
+  async loadMore(): Promise<void> {
+    const read = ++this.#reads;
+    const page = await service.listInbox({ ...this.filter, offset: this.items.length, limit: 100 });
+    if (read !== this.#reads) return;
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call only
+    const known = new Set(this.items.map((item) => item.id));
+    this.items = [...this.items, ...page.items.filter((item) => !known.has(item.id))];
+    this.more = page.more;
+    badges.inbox = page.unread;
+  }
+
+  apply(page: InboxPage): void {
+    this.items = page.items;
+    this.more = page.more;
+    this.loaded = true;
+    this.problem = undefined;
+    badges.inbox = page.unread;
+    if (this.currentId !== undefined && !page.items.some((item) => item.id === this.currentId)) this.currentId = page.items[0]?.id;
+  }
+
+  setFilter(change: Partial<InboxFilter>): void {
+    const next: InboxFilter = { ...this.filter, ...change };
+    for (const key of Object.keys(next) as (keyof InboxFilter)[]) if (next[key] === undefined || next[key] === false) delete next[key];
+    this.filter = next;
+    void this.load();
+  }
+
+  /** Shows an item, and marks it read. */
+  select(id: number): void {
+    this.currentId = id;
+    this.cancelReply();
+    const item = this.current;
+    if (item && !item.read) void this.#mark([item], true);
+  }
+
+  next(): void {
+    this.#move(1);
+  }
+
+  previous(): void {
+    this.#move(-1);
+  }
+
+  /** The item on screen back to unread, or read again. */
+  toggleRead(): void {
+    const item = this.current;
+    if (item) void this.#mark([item], !item.read);
+  }
+
+  /** Every item the filters match, read. */
+  async markAllRead(): Promise<void> {
+    try {
+      const { unread } = await service.markInbox({ matching: this.filter });
+      badges.inbox = unread;
+      this.items = this.items.map((item) => (item.read ? item : { ...item, read: true }));
+      if (this.filter.unreadOnly) await this.load();
+    } catch (error) {
+      this.problem = error instanceof Error ? error.message : 'The items could not be marked read.';
+    }
+  }
+
+  startReply(): void {
+    if (!canReply(this.current)) return;
+    this.replying = true;
+    this.replyText = '';
+    this.replyProblem = undefined;
+  }
+
+  cancelReply(): void {
+    this.replying = false;
+    this.replyText = '';
+    this.replyProblem = undefined;
+  }
+
+  /** Queues the reply when the shared rule takes it; else says why on the field. */
+  async sendReply(): Promise<boolean> {
+    const item = this.current;
+    if (!item || !canReply(item)) return false;
+    const parsed = writeChannels['messages:send'].input.safeParse({ workOrderId: item.order.id, message: this.replyText });
+    if (!parsed.success) {
+      this.replyProblem = 'Write a reply first.';
+      return false;
+    }
+    if (!(await service.replyTo(item, this.replyText))) return false;
+    toasts.show({ message: `Reply to ${item.who} queued on #${item.order.id}`, tone: 'success' });
+    this.cancelReply();
+    return true;
+  }
+
+  /** Assigns the order to the provider whose request is on screen. */
+  async assign(): Promise<boolean> {
+    const item = this.current;
+    if (!item || !canAssign(item)) return false;
+    if (!(await service.assignFrom(item))) return false;
+    toasts.show({ message: `Assigning #${item.order.id} to ${item.who}`, tone: 'success' });
+    return true;
+  }
+
+  #move(step: number): void {
+    const target = this.items[Math.min(this.items.length - 1, Math.max(0, (this.index < 0 ? -step : this.index) + step))];
+    if (target) this.select(target.id);
+  }
+
+  async #mark(items: readonly InboxItem[], read: boolean): Promise<void> {
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call only
+    const ids = new Set(items.map((item) => item.id));
+    // Shown at once; the answer's count is the truth for the navigation.
+    this.items = this.items.map((item) => (ids.has(item.id) ? { ...item, read } : item));
+    try {
+      const { unread } = await service.markInbox({ ids: [...ids], read });
+      badges.inbox = unread;
+    } catch {
+      this.items = this.items.map((item) => (ids.has(item.id) ? { ...item, read: !read } : item));
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { WorkOrder } from '../../../src-shared/api/work-order';
+import { openCache, type CacheDatabase } from '../../../src-main/db/database';
+import { InboxRepository } from '../../../src-main/db/inbox-repository';
+import { WorkOrderPartsRepository } from '../../../src-main/db/work-order-parts-repository';
+import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { utc } from './work-order-fixtures';
+
+const NOW = Date.now();
+const MINUTE = 60_000;
+const at = (minutesAgo: number) => ({ utc: utc(NOW - minutesAgo * MINUTE) });
+const ANA = { id: 3019, first_name: 'Ana', last_name: 'Ruiz' };
+
+function order(id: number, patch: Partial<WorkOrder> = {}): WorkOrder {
+  return {
+    id,
+    title: `Install #${id}`,
+    status: { id: 3, name: 'Assigned' },
+    client: { id: id % 2 === 0 ? 7 : 8, name: id % 2 === 0 ? 'Acme Retail' : 'Globex Banking' },
+    assignee: { user: ANA },
+    schedule: { service_window: { mode: 'exact', start: at(60) } },
+    ...patch,
+  } as WorkOrder;
+}
+
+const message = (msg_id: number, text: string, minutesAgo: number, role = 'provider') => ({ msg_id, message: text, created: at(minutesAgo), from: { id: role === 'provider' ? ANA.id : 500, name: 'x', first_name: role === 'provider' ? 'Ana' : 'Pat', last_name: role === 'provider' ? 'Ruiz' : 'Lee', role } });
+
+describe('InboxRepository', () => {
+  let db: CacheDatabase;
+  let orders: WorkOrderRepository;
+  let parts: WorkOrderPartsRepository;
+  let inbox: InboxRepository;
+
+  beforeEach(() => {
+    db = openCache(':memory:');
+    orders = new WorkOrderRepository(db);
+    parts = new WorkOrderPartsRepository(db);
+    inbox = new InboxRepository(db);
+  });
+
+  it('keeps providers’ messages, check-ins (late ones said so), problems, requests and files, newest first, across orders', () => {
+    orders.upsertMany([
+      order(10, { messages: { results: [message(1, 'On my way, running late', 5), message(2, 'Thanks', 4, 'buyer')] }, time_logs: { results: [{ id: 5, in: at(10) }] } }),
+      order(11, { problems: { results: [{ id: 9, type: { id: 1, name: 'Site closed' }, author: ANA, created: at(20) }] } }),
+      order(12),
+    ]);
+    parts.store(12, { requests: [{ id: 77, user: ANA, created: at(2), counter: true, counter_notes: 'Two hours more, the site is far.' }], attachments: [{ id: 40, folder_id: 1, status: 'pending', author: ANA, created: at(1), file: { name: 'photo.jpg' } }] });
+    const page = inbox.list();
+    expect(page.items.map((item) => [item.kind, item.order.id, item.who])).toEqual([
+      ['deliverable', 12, 'Ana Ruiz'],
+      ['counter-offer', 12, 'Ana Ruiz'],
+      ['message', 10, 'Ana Ruiz'],
+      ['check-in', 10, 'Ana Ruiz'],
+      ['problem', 11, 'Ana Ruiz'],
+    ]);
+    expect(page.items.find((item) => item.kind === 'counter-offer')).toMatchObject({ body: 'Two hours more, the site is far.', sourceId: 77, providerId: ANA.id });
+    const checkIn = page.items.find((item) => item.kind === 'check-in');
+    expect(checkIn).toMatchObject({ late: true, what: 'checked in 50 min late', sourceId: 5, providerId: ANA.id });
+    expect(page.items.find((item) => item.kind === 'message')).toMatchObject({ body: 'On my way, running late', sourceId: 1, read: false, order: { title: 'Install #10', client: { id: 7, name: 'Acme Retail' } } });
+    expect(page).toMatchObject({ more: false, unread: 5 });
+  });
+
+  it('writes an item once however often the order is written again, and a pull never resets read', () => {
+    const withMessage = order(10, { messages: { results: [message(1, 'Hello', 5)] } });
+    orders.upsertMany([withMessage]);
+    const [first] = inbox.list().items;
+    expect(inbox.mark({ ids: [first!.id] })).toEqual({ changed: 1, unread: 0 });
+    orders.upsertMany([withMessage]);
+    orders.upsertMany([{ ...withMessage, messages: { results: [message(1, 'Hello again', 5)] } }]);
+    const items = inbox.list().items;
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ id: first!.id, read: true, body: 'Hello again' });
+    expect(inbox.mark({ ids: [first!.id], read: false })).toEqual({ changed: 1, unread: 1 });
+  });
+
+  it('filters by kind, client, order and unread, pages, and marks every item a filter matches', () => {
+    orders.upsertMany([10, 11, 12, 13].map((id) => order(id, { messages: { results: [message(id, `m${id}`, id)] }, time_logs: { results: [{ id, in: at(30 + id) }] } })));
+    expect(inbox.list({ kind: 'message' }).items.map((item) => item.order.id)).toEqual([10, 11, 12, 13]);
+    expect(inbox.list({ clientId: 7 }).items.map((item) => item.order.id)).toEqual([10, 12, 10, 12]);
+    expect(inbox.list({ workOrderId: 11 }).items.map((item) => item.kind)).toEqual(['message', 'check-in']);
+    const first = inbox.list({ limit: 3 });
+    expect(first).toMatchObject({ more: true, unread: 8 });
+    expect(inbox.list({ limit: 3, offset: 6 }).items).toHaveLength(2);
+    expect(inbox.mark({ matching: { kind: 'check-in' } })).toEqual({ changed: 4, unread: 4 });
+    expect(inbox.list({ unreadOnly: true }).items.every((item) => item.kind === 'message')).toBe(true);
+  });
+
+  it('writes what a provider did weeks before it reached the cache as read already: a first sync does not fill the count with last month', () => {
+    orders.upsertMany([order(10, { messages: { results: [message(1, 'Old', 60 * 24 * 30), message(2, 'New', 5)] } })]);
+    expect(inbox.list().items.map((item) => [item.body, item.read])).toEqual([
+      ['New', false],
+      ['Old', true],
+    ]);
+  });
+
+  it('fills a cache made before the inbox once, from its cached orders and parts', () => {
+    orders.upsertMany([order(10, { messages: { results: [message(1, 'Hello', 5)] } })]);
+    parts.store(10, { requests: [{ id: 77, user: ANA, created: at(2) }] });
+    // As a cache of the last version would be: orders, no items, not filled yet.
+    db.exec('DELETE FROM inbox_items; UPDATE inbox_state SET backfilled = 0');
+    expect(inbox.list().items.map((item) => item.kind)).toEqual(['request', 'message']);
+    expect(inbox.backfill()).toBe(0);
+  });
+});

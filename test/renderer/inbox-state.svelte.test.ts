@@ -1,0 +1,100 @@
+import { flushSync } from 'svelte';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InboxItem, InboxPage } from '../../src-shared/ipc/inbox';
+import { badges } from '../../src-renderer/state/badges.svelte';
+import { InboxState } from '../../src-renderer/state/inbox.svelte';
+import { api, receipt } from './support/fake-api';
+
+// Main faked by the contracts' fake: the inbox answers `inbox`, marks and writes are recorded.
+vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
+let inbox: InboxPage;
+
+function item(id: number, kind: InboxItem['kind'], patch: Partial<InboxItem> = {}): InboxItem {
+  return {
+    id,
+    kind,
+    at: 1_000_000 - id,
+    who: 'Ana Ruiz',
+    what: kind === 'message' ? 'wrote “Gate code?”' : 'requested the order',
+    body: kind === 'message' ? 'Gate code?' : null,
+    sourceId: 500 + id,
+    providerId: 3019,
+    late: false,
+    read: false,
+    order: { id: 10_000 + id, title: `Order ${id}`, client: null, status: 'Assigned' },
+    ...patch,
+  };
+}
+
+const [message, request, checkIn] = [item(1, 'message'), item(2, 'request'), item(3, 'check-in', { read: true })];
+
+beforeEach(() => {
+  api.reset();
+  inbox = { items: [message, request, checkIn], more: false, unread: 2 };
+  api.answer('inbox:list', () => inbox);
+  api.answer('inbox:mark-read', (input) => ({ changed: 1, unread: input.read === false ? 2 : 1 }));
+  api.answer('messages:send', () => receipt(1));
+  api.answer('workorders:assign', () => receipt(2));
+});
+
+describe('InboxState', () => {
+  it('moves with next and previous, marks what it opens read at once, and feeds the navigation its count', async () => {
+    const state = new InboxState();
+    await state.load();
+    flushSync();
+    expect(badges.inbox).toBe(2);
+    expect(state.current).toBeUndefined();
+    state.next();
+    expect(state.current?.id).toBe(1);
+    expect(state.current?.read).toBe(true);
+    expect(api.inputsOf('inbox:mark-read')).toEqual([{ ids: [1], read: true }]);
+    await vi.waitFor(() => expect(badges.inbox).toBe(1));
+    state.next();
+    state.next();
+    state.next();
+    expect(state.current?.id).toBe(3);
+    // Already read: opening it asks nothing.
+    expect(api.count('inbox:mark-read')).toBe(2);
+    state.previous();
+    expect(state.current?.id).toBe(2);
+    state.toggleRead();
+    expect(state.current?.read).toBe(false);
+    expect(api.inputsOf('inbox:mark-read').at(-1)).toEqual({ ids: [2], read: false });
+  });
+
+  it('replies to a message through the outbox, in its thread, and refuses an empty reply on the field', async () => {
+    const state = new InboxState();
+    await state.load();
+    state.select(1);
+    state.startReply();
+    expect(state.replying).toBe(true);
+    state.replyText = '   ';
+    expect(await state.sendReply()).toBe(false);
+    expect(state.replyProblem).toBe('Write a reply first.');
+    state.replyText = 'It is 4471.';
+    expect(await state.sendReply()).toBe(true);
+    expect(api.inputsOf('messages:send')).toEqual([{ workOrderId: 10_001, message: 'It is 4471.', parentId: 501 }]);
+    expect(state.replying).toBe(false);
+  });
+
+  it('assigns the provider of a request, and offers neither reply nor assign where they do not apply', async () => {
+    const state = new InboxState();
+    await state.load();
+    state.select(1);
+    expect(await state.assign()).toBe(false);
+    state.select(2);
+    state.startReply();
+    expect(state.replying).toBe(false);
+    expect(await state.assign()).toBe(true);
+    expect(api.inputsOf('workorders:assign')).toEqual([{ id: 10_002, providerId: 3019 }]);
+  });
+
+  it('reads again with the filters asked, dropping the ones cleared', async () => {
+    const state = new InboxState();
+    state.setFilter({ kind: 'message', unreadOnly: true });
+    state.setFilter({ unreadOnly: false });
+    await vi.waitFor(() => expect(api.inputsOf('inbox:list').at(-1)).toEqual({ kind: 'message', limit: 100 }));
+    await state.markAllRead();
+    expect(api.inputsOf('inbox:mark-read').at(-1)).toEqual({ matching: { kind: 'message' } });
+  });
+});
