@@ -10,11 +10,22 @@ import { reference } from './reference.svelte';
 const REFRESH_DELAY_MS = 300;
 
 /**
+ * The period of the last visit: the next one asks for it at once, instead of 12 weeks and then the
+ * period that fits the data (two of main's queries, and two paints, at every visit).
+ */
+let lastPeriod: { weeks: PeriodWeeks; chosen: boolean } | undefined;
+
+/** For tests: every state starts as on the app's first visit. */
+export function forgetInsightsPeriod(): void {
+  lastPeriod = undefined;
+}
+
+/**
  * The Insights screen's state: the period and filters chosen, the figures main computed for them,
  * and which figures show their table. Created by the screen; `start()` answers its cleanup.
  */
 export class InsightsState {
-  weeks = $state<PeriodWeeks>(12);
+  weeks = $state<PeriodWeeks>(lastPeriod?.weeks ?? 12);
   client = $state<number | undefined>();
   typeOfWork = $state<number | undefined>();
   durationGroup = $state<DurationGroup>('type');
@@ -25,7 +36,7 @@ export class InsightsState {
   readonly tables = new SvelteSet<string>();
   #serial = 0;
   /** The coordinator chose a period: the data's own start no longer picks it. */
-  #periodChosen = false;
+  #periodChosen = lastPeriod?.chosen ?? false;
 
   /** What the next load asks; the period is fixed when asked, so "this week" moves with the clock. */
   request(now: number = Date.now()): InsightsRequest {
@@ -66,6 +77,7 @@ export class InsightsState {
       const fitting = periodCovering(outcome.value.firstScheduled);
       if (!this.#periodChosen && fitting !== this.weeks) {
         this.weeks = fitting;
+        lastPeriod = { weeks: fitting, chosen: false };
         void this.load();
         return;
       }
@@ -80,6 +92,7 @@ export class InsightsState {
     if (change.weeks !== undefined) {
       this.weeks = change.weeks;
       this.#periodChosen = true;
+      lastPeriod = { weeks: change.weeks, chosen: true };
     }
     if (change.durationGroup !== undefined) this.durationGroup = change.durationGroup;
     if (change.client !== undefined) this.client = change.client ?? undefined;

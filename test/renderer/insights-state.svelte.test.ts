@@ -1,7 +1,7 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Insights } from '../../src-shared/ipc/insights';
-import { InsightsState } from '../../src-renderer/state/insights.svelte';
+import { forgetInsightsPeriod, InsightsState } from '../../src-renderer/state/insights.svelte';
 import * as figures from '../../src-renderer/views/insights/insights-figures';
 import { api } from './support/fake-api';
 
@@ -34,7 +34,10 @@ function answer(from: number, firstScheduled: number | null = from): Insights {
 
 vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
 
-beforeEach(() => api.reset());
+beforeEach(() => {
+  api.reset();
+  forgetInsightsPeriod();
+});
 
 describe('InsightsState', () => {
   it('asks for the chosen period and filters, and keeps only the answer to the last choice', async () => {
@@ -72,6 +75,21 @@ describe('InsightsState', () => {
     await vi.waitFor(() => expect((api.inputsOf('insights:get').at(-1) as { from: number }).from).toBeGreaterThan(firstScheduled));
     await vi.waitFor(() => expect(state.data?.from).toBeGreaterThan(firstScheduled));
     expect(state.weeks).toBe(4);
+  });
+
+  it('opens the next visit on the period of the last, with one question to main', async () => {
+    // The data go back twenty weeks: the first visit asks for 12, then for the 26 that hold them.
+    const firstScheduled = Date.now() - 20 * WEEK;
+    api.answer('insights:get', ({ from }) => answer(from, firstScheduled));
+    await new InsightsState().load();
+    await vi.waitFor(() => expect(api.count('insights:get')).toBe(2));
+    const next = new InsightsState();
+    expect(next.weeks).toBe(26);
+    await next.load();
+    expect(api.count('insights:get')).toBe(3);
+    next.choose({ weeks: 52 });
+    await vi.waitFor(() => expect(next.data).toBeDefined());
+    expect(new InsightsState().weeks).toBe(52);
   });
 
   it('shows a figure’s table when toggled, and hides it again', () => {
