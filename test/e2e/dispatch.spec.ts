@@ -33,6 +33,14 @@ function onMarketplace(host: WebHostProcess, id: number, done: (candidate: Marke
   return until(() => order(host, id), done, `#${id} ${what} on the marketplace`, 30_000, 150);
 }
 
+/**
+ * Scrolls the board so a block sits mid-lane: a drag a few hours along from it then ends on the lane
+ * whatever the time of day the seed put it at, not under the tray at the board's right.
+ */
+async function centred(blockOf: Locator): Promise<void> {
+  await blockOf.evaluate((element) => element.scrollIntoView({ block: 'nearest', inline: 'center' }));
+}
+
 /** Opens the board (g d) on the period of `kind` holding `moment` (the workspace open). */
 async function openBoard(page: Page, kind: 'Day' | 'Week', moment: number): Promise<Locator> {
   await page.keyboard.press('g');
@@ -95,6 +103,7 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   const moving = block(board, ASSIGNED);
   await expect(moving).toBeVisible();
   const owner = await rowOf(moving);
+  await centred(moving);
   const box = (await moving.boundingBox()) as { x: number; y: number; width: number; height: number };
   const laneBox = (await lane(board, owner).boundingBox()) as { x: number; y: number };
   await moving.dragTo(lane(board, owner), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: box.x - laneBox.x + 4 + 128, y: 10 } });
@@ -147,6 +156,7 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   await board.getByLabel('Go to date').fill(dayIn(movedStart));
   await expect(block(board, PUBLISHED)).toBeVisible();
   const outboxBefore = (await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length;
+  await centred(block(board, ASSIGNED));
   const mine = (await block(board, ASSIGNED).boundingBox()) as { x: number };
   const ownerLane = (await lane(board, owner).boundingBox()) as { x: number };
   await block(board, ASSIGNED).dragTo(lane(board, owner), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: mine.x - ownerLane.x + 4 + hours * 64, y: 10 } });
