@@ -152,7 +152,8 @@ test('an attribute is removed through the outbox, and a job is routed to a pool 
     () => marketplaceRest<{ routes?: { results?: { technician?: { id?: number } }[] } }>(webHost, 'GET', `workorders/${orderId}`),
     (order) => (order.routes?.results ?? []).some((route) => route.technician?.id === 3001),
     `#${orderId} routed to 3001 on the marketplace`,
-    30_000,
+    // The undo window (10 s) passes first; under a full run's load a send can then wait its turn.
+    55_000,
     100,
   );
 });
