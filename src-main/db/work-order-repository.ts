@@ -171,9 +171,11 @@ export class WorkOrderRepository {
 
   endBulkLoad(): void {
     restoreIndexes(this.db);
-    // The planner's statistics, once the tables are full: the lists' plans are chosen (and tested,
-    // query-plans.test.ts) with them. A full ANALYZE: sampled statistics misjudged the few managers'
-    // index as selective. Once per first sync: 2.1 s at a million orders, 20 ms at 10,000.
+    // The planner's statistics, once the tables are full, taken as the caches the query plans are
+    // tested over take them (test/support/large-cache.ts, query-plans.test.ts): `optimize`, which
+    // samples each index (a low-cardinality index such as the managers' reads as more selective than
+    // it is). A full ANALYZE would be exact but blocks this thread ~10 s at a million orders (measured
+    // once by hand); `optimize` took 2.1 s there, once per first sync.
     this.db.pragma('optimize');
     if (this.#checkpointPages !== undefined) this.db.pragma(`wal_autocheckpoint = ${this.#checkpointPages}`);
     this.#checkpointPages = undefined;

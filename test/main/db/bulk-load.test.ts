@@ -42,7 +42,7 @@ describe('a bulk load into an empty cache', () => {
     expect(plan(db, `SELECT id FROM work_orders WHERE city = 'x'`)).toMatch(/USING (COVERING )?INDEX work_orders_city/);
     expect(repository.list({ f_city: city, sort: 'schedule' })).toEqual(duringLoad);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
-    // The planner knows the tables' sizes (the plans are tested with statistics).
+    // The planner knows the tables' sizes, as the caches the plans are tested over do (large-cache.ts).
     expect(db.prepare("SELECT stat FROM sqlite_stat1 WHERE tbl = 'work_orders' AND idx = 'work_orders_city'").pluck().get()).toMatch(/^300 /);
     repository.upsertMany(generatedWorkOrders(5, 12, 1_000));
     expect(repository.counts().workorders_all).toBe(305);
