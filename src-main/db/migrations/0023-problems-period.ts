@@ -2,7 +2,7 @@ import type { Migration } from './index';
 
 /**
  * Insights' "problems by type" joined every order of the period to its problems: at a million
- * orders, a year read the period index whole and looked for problems of each (0.45 s) to find the
+ * orders, a year read the period index whole and looked for problems of each (0.45 s, timed once by hand) to find the
  * few thousand orders that have any. A problem row now carries its order's service date, client
  * and type of work (written with the order, as work_order_insights' own copies are: the problems
  * are written again whenever the order is), and one index holds the figure in service-date order.
