@@ -3,6 +3,7 @@ import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
 import type { Insights, InsightsRequest } from '../../src-shared/ipc/insights';
 import type { CacheDatabase } from './database';
 import { hasDeferredTriggers } from './deferred-indexes';
+import { StatementCache } from './statement-cache';
 import { DURATION_SAMPLE_ABOVE, DURATION_SAMPLE_EVERY, durationRows, durationSpansSql, type DurationGroup } from './insights-durations';
 import { phaseOf, REBUILD_WEEKS_SQL, WEEK_MS, weeklySql } from './insights-weeks';
 import { ATTENTION_CONDITIONS } from './work-order-attention';
@@ -65,6 +66,12 @@ export const INSIGHTS_SQL = {
 /** The figures the weekly rows answer (insights-weeks.ts), in place of the same-named scans above. */
 export const INSIGHTS_WEEKLY_SQL = weeklySql(COMMITTED, CLIENT_NAME);
 
+/** Whether a moment is midnight on this computer's clock (the screen's weeks start at one). */
+function isLocalMidnight(at: number): boolean {
+  const date = new Date(at);
+  return date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0 && date.getMilliseconds() === 0;
+}
+
 type Prepared = { [Name in keyof typeof INSIGHTS_SQL]: Statement };
 type PreparedWeekly = { [Name in keyof typeof INSIGHTS_WEEKLY_SQL]: Statement };
 /** Statements both ways answer by the same names. */
@@ -72,6 +79,7 @@ type Figures = Pick<Prepared, keyof PreparedWeekly>;
 /** Insights over the cached orders: SQL aggregates, never a document read into JS. */
 export class InsightsRepository {
   readonly #db: CacheDatabase;
+  readonly #statements: StatementCache;
   readonly #sql: Prepared;
   readonly #weekly: PreparedWeekly;
   /** Tests compare both ways; the app always reads the weeks where it can. */
@@ -83,6 +91,7 @@ export class InsightsRepository {
   constructor(db: CacheDatabase, { useWeeks = true, sampleAbove = DURATION_SAMPLE_ABOVE }: { useWeeks?: boolean; sampleAbove?: number } = {}) {
     this.#sampleAbove = sampleAbove;
     this.#db = db;
+    this.#statements = new StatementCache(db);
     this.#sql = Object.fromEntries(Object.entries(INSIGHTS_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as Prepared;
     this.#weekly = Object.fromEntries(Object.entries(INSIGHTS_WEEKLY_SQL).map(([name, sql]) => [name, db.prepare(sql)])) as PreparedWeekly;
     this.#useWeeks = useWeeks;
@@ -93,9 +102,13 @@ export class InsightsRepository {
    * period starts off their grid), the period's scans while a bulk load has their triggers waiting.
    */
   #figures(from: number, to: number): { figures: Figures; weeks: { w0: number; w1: number } | undefined } {
-    if (!this.#useWeeks || (to - from) % WEEK_MS !== 0 || hasDeferredTriggers((sql) => this.#db.prepare(sql), 'work_order_insights')) return { figures: this.#sql, weeks: undefined };
+    if (!this.#useWeeks || (to - from) % WEEK_MS !== 0 || hasDeferredTriggers((sql) => this.#statements.get(sql), 'work_order_insights')) return { figures: this.#sql, weeks: undefined };
     const phase = phaseOf(from);
     if (this.#sql.weeksGrid.pluck().get() !== phase) {
+      // Only the screen's own periods move the grid (they start at a local midnight: twice a year a
+      // clock change moves it); any other start is answered by the scans, so two callers with
+      // different phases cannot rewrite the weeks in turn from a read.
+      if (!isLocalMidnight(from)) return { figures: this.#sql, weeks: undefined };
       this.#db.transaction(() => {
         this.#db.prepare('UPDATE insights_grid SET phase = ?').run(phase);
         this.#db.exec(REBUILD_WEEKS_SQL);

@@ -1,8 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { InsightsSchema } from '../../../src-shared/ipc/insights';
 import { openCache, type CacheDatabase } from '../../../src-main/db/database';
 import { INSIGHTS_SQL, InsightsRepository } from '../../../src-main/db/insights-repository';
+import { phaseOf } from '../../../src-main/db/insights-weeks';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { generatedWorkOrders, random } from './work-order-fixtures';
 
@@ -191,34 +192,67 @@ describe('Insights’ weeks (migration 0022) answer as the period’s scans do',
         milestones: { created: moment(at - 3 * DAY), workdone: moment(at + ((order.id % 7) - 1) * HOURS) },
       } as WorkOrder;
     });
-  const periods = (first: number) =>
-    [0, 5 * HOURS, 5.5 * HOURS, 23 * HOURS].flatMap((offset) => [4, 12, 52].map((weeks) => ({ from: first + offset - (weeks - 1) * 7 * DAY, to: first + offset + 2 * 7 * DAY })));
+  /**
+   * Weeks that start at midnight in four time zones (the grid follows the screen's local Monday; a
+   * period that is not a local midnight is answered by the scans): UTC, Chicago in June (UTC−5),
+   * Kolkata (UTC+5:30) and Tokyo (UTC+9), each as the computer's zone while it is asked.
+   */
+  const ZONES: [string, number][] = [
+    ['UTC', 0],
+    ['America/Chicago', 5 * HOURS],
+    ['Asia/Kolkata', -5.5 * HOURS],
+    ['Asia/Tokyo', -9 * HOURS],
+  ];
+  const periods = (first: number) => ZONES.flatMap(([zone, offset]) => [4, 12, 52].map((weeks) => ({ zone, from: first + offset - (weeks - 1) * 7 * DAY, to: first + offset + 2 * 7 * DAY })));
+  const zoneBefore = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zoneBefore;
+  });
 
   it('for every period, phase and filter, after writes, deletes and a bulk load', () => {
     const db = openCache(':memory:');
     const repository = new WorkOrderRepository(db);
     const weekly = new InsightsRepository(db);
     const scans = new InsightsRepository(db, { useWeeks: false });
-    const same = (now: number, first: number) => {
-      for (const period of periods(first))
+    const grid = db.prepare('SELECT phase FROM insights_grid').pluck();
+    const same = (now: number, first: number, { weeksRead }: { weeksRead: boolean }) => {
+      for (const { zone, ...period } of periods(first)) {
+        process.env.TZ = zone;
         for (const filters of [{}, { client: 2 }, { typeOfWork: 3 }, { client: 1, typeOfWork: 2 }]) {
           const request = { ...period, ...filters };
-          expect(weekly.get(request, new Map(), now), JSON.stringify(request)).toEqual(scans.get(request, new Map(), now));
+          expect(weekly.get(request, new Map(), now), `${zone} ${JSON.stringify(request)}`).toEqual(scans.get(request, new Map(), now));
+          // The weeks were read (their grid moved to the period's phase), unless a bulk load holds them.
+          expect(grid.get() === phaseOf(period.from), zone).toBe(weeksRead);
         }
+      }
     };
     expect(repository.beginBulkLoad()).toBe(true);
     repository.upsertMany(withHistory(generatedWorkOrders(1_500)));
     // Mid-load the weeks wait with their triggers: the scans answer.
     const monday = Date.UTC(2025, 5, 2);
-    same(monday, monday);
+    same(monday, monday, { weeksRead: false });
     repository.endBulkLoad();
-    same(monday, monday);
+    same(monday, monday, { weeksRead: true });
+    process.env.TZ = 'UTC';
     const year = weekly.get({ from: monday - 51 * 7 * DAY, to: monday + 14 * DAY }, new Map(), monday);
     expect(year.orders).toBeGreaterThan(500);
     expect(year.delays.workDoneMeasured).toBeGreaterThan(50);
     repository.upsertMany(withHistory(generatedWorkOrders(300, 7, 1_200)));
     db.prepare('DELETE FROM work_orders WHERE id % 11 = 0').run();
-    same(monday + 3 * DAY, Date.UTC(2025, 2, 3));
+    same(monday + 3 * DAY, Date.UTC(2025, 5, 9), { weeksRead: true });
+
+    // The answers above came from the weeks: weeks made wrong make them wrong.
+    process.env.TZ = 'UTC';
+    const request = { from: monday - 51 * 7 * DAY, to: monday + 14 * DAY };
+    weekly.get(request, new Map(), monday);
+    db.prepare('UPDATE insights_weeks SET orders = orders + 1').run();
+    expect(weekly.get(request, new Map(), monday).orders).toBeGreaterThan(scans.get(request, new Map(), monday).orders);
+    // A start that is no midnight here is answered by the scans, and the grid stays.
+    const phase = grid.get();
+    expect(weekly.get({ from: request.from + 3 * HOURS, to: request.to + 3 * HOURS }, new Map(), monday).orders).toBe(
+      scans.get({ from: request.from + 3 * HOURS, to: request.to + 3 * HOURS }, new Map(), monday).orders,
+    );
+    expect(grid.get()).toBe(phase);
   });
 });
 
