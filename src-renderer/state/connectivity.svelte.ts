@@ -18,6 +18,8 @@ export function signInWaitText(pending: number, compact = false): string {
 /** App-wide: online or not, "Work offline", and how many changes wait in the outbox (refusals among them). */
 class ConnectivityState {
   status = $state.raw<ConnectivityStatus | undefined>();
+  /** Known to be off the marketplace (offline, unreachable, or working offline); unknown until the first status. */
+  offline = $derived(this.status !== undefined && this.status.state !== 'online');
   readonly #onOnline = new Listeners<void>();
   /** A sign-in from the "waiting for sign-in" line is under way. */
   signingIn = $state(false);

@@ -50,7 +50,7 @@ export function tooLargeMessage(name: string, size: number): string {
   return `${name} is ${formatBytes(size)}, larger than the ${formatBytes(ATTACHMENT_MAX_BYTES)} the marketplace accepts; it was not sent.`;
 }
 
-const offline = () => connectivity.status !== undefined && connectivity.status.state !== 'online';
+const offline = () => connectivity.offline;
 
 /**
  * The files this window is uploading, app-wide: an upload keeps going when the coordinator opens

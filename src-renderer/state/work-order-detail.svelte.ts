@@ -43,7 +43,7 @@ export class WorkOrderDetailState {
   refresh = $state.raw<RefreshState>({ phase: 'idle' });
   /** Why the cache could not answer (the order is not in it); with a detail shown, it was removed since. */
   readError = $state<string | undefined>();
-  offline = $derived(connectivity.status !== undefined && connectivity.status.state !== 'online');
+  offline = $derived(connectivity.offline);
   histories = $state.raw<Readonly<Record<number, ProviderHistory>>>({});
 
   order = $derived(this.detail?.order);
