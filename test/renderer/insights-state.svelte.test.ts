@@ -88,8 +88,14 @@ describe('InsightsState', () => {
     await next.load();
     expect(api.count('insights:get')).toBe(3);
     next.choose({ weeks: 52 });
-    await vi.waitFor(() => expect(next.data).toBeDefined());
-    expect(new InsightsState().weeks).toBe(52);
+    await vi.waitFor(() => expect(api.count('insights:get')).toBe(4));
+    const asked = api.inputsOf('insights:get')[3] as { from: number; to: number };
+    expect(Math.round((asked.to - asked.from) / WEEK)).toBe(53);
+    // Chosen, it is the next visit's, and that visit asks once.
+    const chosen = new InsightsState();
+    expect(chosen.weeks).toBe(52);
+    await chosen.load();
+    expect(api.count('insights:get')).toBe(5);
   });
 
   it('shows a figure’s table when toggled, and hides it again', () => {

@@ -85,7 +85,11 @@ describe('the work sheet of an open order', () => {
   it('keeps confidential notes off the sheet of an order nobody is assigned to', async () => {
     const actions = await opened({ ...ORDER, status: { id: 2, name: 'Published' }, assignee: null } as WorkOrder);
     await user().click(within(actions).getByRole('button', { name: 'Print work sheet' }));
-    const sheet = await waitFor(() => sheetOf(10019) as HTMLElement);
+    const sheet = await waitFor(() => {
+      const found = sheetOf(10019);
+      if (!found) throw new Error('no sheet yet');
+      return found;
+    });
     expect(sheet.textContent).not.toContain('Alarm code 4471');
     expect(sheet.textContent).toContain('Not assigned yet');
   });
@@ -117,7 +121,17 @@ describe('the work sheet of an open order', () => {
     expect(sheetOf(10019)).toBeNull();
   });
 
-  it('on the desktop: says why when saving fails, and a cancelled dialog says nothing', async () => {
+  it('on the desktop: a cancelled Save dialog says nothing and leaves no sheet', async () => {
+    api.desktop = true;
+    api.answer('workorders:print-pdf', () => ({ saved: false }));
+    const actions = await opened(ORDER);
+    await user().click(within(actions).getByRole('button', { name: 'Print work sheet' }));
+    await waitFor(() => expect(api.count('workorders:print-pdf')).toBe(1));
+    await waitFor(() => expect(sheetOf(10019)).toBeNull());
+    expect(toastTexts()).toEqual([]);
+  });
+
+  it('on the desktop: says why when saving fails', async () => {
     api.desktop = true;
     api.refuse('workorders:print-pdf', 'PRINT_FAILED', 'The PDF could not be written there: choose another folder.');
     const actions = await opened(ORDER);
