@@ -106,6 +106,9 @@ test('an assign queued offline shows in the order’s history, then its sending 
   const undone = step(history, 'undid it before it was sent');
   await expect(undone).toContainText('Unassign', { timeout: 20_000 });
   await expect(step(history, 'queued “Unassign”')).toHaveCount(1);
+  // Never sent: no entry of it is left to send, and the history has no step of its sending.
+  expect((await callHost<{ entries: { summary: string }[] }>(webHost, 'outbox:list')).entries.filter((entry) => /Unassign/.test(entry.summary))).toEqual([]);
+  await expect(history.getByRole('listitem').filter({ hasText: 'sent it to the marketplace' }).filter({ hasText: 'Unassign' })).toHaveCount(0);
   expect((await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`)).status.name).toBe('Assigned');
   // The palette brings the history back into view, its heading focused for the keyboard.
   await panel.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Overview' }).click();

@@ -155,6 +155,10 @@ test('an order’s work sheet prints alone, on one page, with its title, site, c
   const a4 = await sheetPdf(page, 'A4', testInfo.outputPath('work-sheet-a4-dark.pdf'));
   expect(a4, 'one A4 page').toHaveLength(1);
   expect(a4[0]).toContain(order.location.address1);
+  // The sheet, not the app: the panel shows the address too, but not the sign-off.
+  expect(a4[0]).toContain('Technician’s signature');
+  expect(a4[0]).not.toContain('Print work sheet');
+  expect(a4[0]).not.toContain('Actions on this order');
   await pictureOfPdf(page, testInfo.outputPath('work-sheet-a4-dark.pdf'), testInfo.outputPath('work-sheet-a4-dark-pdf.png'));
 });
 
@@ -193,8 +197,13 @@ test('Ctrl+P and the palette print the open order’s work sheet; long instructi
   await pictureOfPdf(page, file, testInfo.outputPath('work-sheet-long-page-2.png'), 2);
   await page.emulateMedia({ media: 'screen' });
 
-  // The sheet is the open order's: with the panel closed, nothing is left to print.
+  // The sheet is the open order's: with the panel closed, a print the browser starts prints no sheet.
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
+  await page.emulateMedia({ media: 'print' });
+  const closed = await sheetPdf(page, 'Letter', testInfo.outputPath('work-sheet-closed.pdf'));
+  await page.emulateMedia({ media: 'screen' });
+  expect(closed.join(' ')).not.toContain('Step 1: check the rack');
+  expect(closed.join(' ')).not.toContain('Technician’s signature');
   await expect(page.getByRole('article', { name: `Work sheet of work order ${LONG}` })).toHaveCount(0);
 });
