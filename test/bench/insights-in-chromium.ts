@@ -222,12 +222,13 @@ export default async function run(): Promise<void> {
   for (const { orders, first, opened, year, quarter, whole } of results) {
     console.log(`\nInsights over ${orders.toLocaleString('en-US')} cached orders, ${RUNS} runs each (first visit, with the screen's code loading: ${first.toFixed(0)} ms):`);
     console.table([
-      { measure: `Chromium: click Insights to ${CHARTS} charts painted (12 weeks, ${quarter.orders.toLocaleString('en-US')} orders)`, ...figures(opened) },
+      // The screen opens on the period of the last visit: after the first (which fits the data's year) and each 52-week choice, 52 weeks.
+      { measure: `Chromium: click Insights to ${CHARTS} charts painted (the last period, 52 weeks, ${whole.orders.toLocaleString('en-US')} orders)`, ...figures(opened) },
       { measure: `Chromium: choose 52 weeks to charts painted (${whole.orders.toLocaleString('en-US')} orders)`, ...figures(year) },
       { measure: 'baseline, main query alone (12 weeks)', ...figures(quarter.ms) },
       { measure: 'baseline, main query alone (52 weeks)', ...figures(whole.ms) },
     ]);
-    console.log(`Screen / main query, p50: 12 weeks ${(percentile(opened, 0.5) / percentile(quarter.ms, 0.5)).toFixed(2)}, 52 weeks ${(percentile(year, 0.5) / percentile(whole.ms, 0.5)).toFixed(2)}`);
+    console.log(`Screen / main query (52 weeks), p50: a visit ${(percentile(opened, 0.5) / percentile(whole.ms, 0.5)).toFixed(2)}, the choice of 52 weeks ${(percentile(year, 0.5) / percentile(whole.ms, 0.5)).toFixed(2)}`);
   }
   const [baseline] = results;
   if (baseline && results.length > 1) {
@@ -235,7 +236,7 @@ export default async function run(): Promise<void> {
     console.table(
       results.map(({ orders, opened, year, whole }) => ({
         orders: orders.toLocaleString('en-US'),
-        '12 weeks p95': percentile(opened, 0.95).toFixed(1),
+        'a visit p95': percentile(opened, 0.95).toFixed(1),
         '52 weeks p95': percentile(year, 0.95).toFixed(1),
         [`52 weeks / ${sizeLabel(baseline.orders)}`]: (percentile(year, 0.95) / percentile(baseline.year, 0.95)).toFixed(2),
         'main query, 52 weeks p95': percentile(whole.ms, 0.95).toFixed(1),
