@@ -22,9 +22,9 @@ export const durationSpansSql = (where: string, sampled = false) => `SELECT i.ty
 
 /**
  * Past this many orders with milestones in a period, durations are estimated from every
- * `DURATION_SAMPLE_EVERY`th order by id (its own index, migration 0025): at least 6,000 spans, whose
- * median and 90th percentile are within a fraction of a percentile rank of the whole's, instead of
- * reading and sorting hundreds of thousands.
+ * `DURATION_SAMPLE_EVERY`th order by id (its own index, migration 0025): over 6,000 orders in all
+ * instead of hundreds of thousands read and sorted. A group with few orders gets a rougher estimate
+ * (its count, shown as "Orders sampled", says how rough); the screen says the figures are estimated.
  */
 export const DURATION_SAMPLE_ABOVE = 100_000;
 /** Migration 0025's index holds exactly these orders: changing it takes a new index (the plan is tested). */

@@ -51,7 +51,7 @@ const ASSIGNED_RULES = ['late', 'at-risk', 'unconfirmed', 'problem'] as const sa
 
 /**
  * The union's count as a sum of disjoint sets' counts, with no set of ids built: at a million
- * orders the union (76,000 ids) took 280 ms at every start, for the navigation's badge. Assigned
+ * orders the union (76,000 ids) took 280 ms (timed once by hand) at every start, for the navigation's badge. Assigned
  * orders' rules (and their problems) read one range of the attention index, which holds every
  * column they need; problems of orders in other statuses come from the kept counts (migration
  * 0019), so it needs their triggers in place (not during a bulk load); open requests are few.

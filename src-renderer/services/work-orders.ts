@@ -37,7 +37,7 @@ export async function deleteView(id: number): Promise<void> {
 /** The navigation's counts (orders needing attention, files waiting for review): one row asked for, only the counts used. */
 export async function countBadges(): Promise<Pick<WorkOrderPage, 'attentionCount' | 'deliverablesWaiting' | 'inboxUnread'>> {
   // Every list answer carries the counts; the all-orders list is the cheapest to ask (a page of the
-  // needs-attention view sorted its whole set: 170-260 ms at a million orders, at every start).
+  // needs-attention view sorted its whole set: 170-260 ms at a million orders, timed once by hand, at every start).
   const { attentionCount, deliverablesWaiting, inboxUnread } = await invoke('workorders:list', { per_page: 1 });
   return { attentionCount, deliverablesWaiting, inboxUnread };
 }
