@@ -1,12 +1,15 @@
-import type { InboxFilter, InboxItem, InboxPage } from '../../src-shared/ipc/inbox';
+import { INBOX_PAGE_SIZE, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
 import { writeChannels } from '../../src-shared/ipc/write-channels';
 import { coalesced } from '../lib/coalesce';
+import { keepPlace } from '../lib/keep-place';
 import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/inbox';
 import { badges } from './badges.svelte';
 import { cacheChanges } from './cache-changes.svelte';
 
 /** Kinds a coordinator answers by assigning the provider. */
+const itemId = (item: InboxItem): number => item.id;
+
 const ASKS = new Set<InboxItem['kind']>(['request', 'counter-offer']);
 export const canAssign = (item: InboxItem | undefined): boolean => item !== undefined && ASKS.has(item.kind) && item.providerId !== null;
 export const canReply = (item: InboxItem | undefined): boolean => item?.kind === 'message';
@@ -24,6 +27,8 @@ export class InboxState {
   problem = $state<string | undefined>();
   currentId = $state<number | undefined>();
   replying = $state(false);
+  /** The item the open reply answers: a reply never follows the place to another item. */
+  replyingTo = $state<number | undefined>();
   replyText = $state('');
   replyProblem = $state<string | undefined>();
 
@@ -42,8 +47,14 @@ export class InboxState {
   /** Reads as many items as are shown (at least one page), keeping the place. */
   async load(): Promise<void> {
     const read = ++this.#reads;
+    const shown = this.items.length;
     try {
-      const page = await service.listInbox({ ...this.filter, limit: 100 });
+      let page = await service.listInbox({ ...this.filter, limit: INBOX_PAGE_SIZE });
+      // Older items shown after "Show older items" are read again too, page by page, so a re-read never cuts them.
+      while (page.more && page.items.length < shown && read === this.#reads) {
+        const older = await service.listInbox({ ...this.filter, offset: page.items.length, limit: INBOX_PAGE_SIZE });
+        page = { ...older, items: [...page.items, ...older.items] };
+      }
       if (read === this.#reads) this.apply(page);
     } catch (error) {
       if (read === this.#reads) this.problem = error instanceof Error ? error.message : 'The inbox could not be read.';
@@ -62,13 +73,14 @@ export class InboxState {
     badges.inbox = page.unread;
   }
 
+  /** Takes a read of the inbox, keeping the coordinator's place (and closing a reply whose item is no longer there). */
   apply(page: InboxPage): void {
+    if (this.currentId !== undefined) this.#place(keepPlace(this.items, page.items, this.currentId, itemId));
     this.items = page.items;
     this.more = page.more;
     this.loaded = true;
     this.problem = undefined;
     badges.inbox = page.unread;
-    if (this.currentId !== undefined && !page.items.some((item) => item.id === this.currentId)) this.currentId = page.items[0]?.id;
   }
 
   setFilter(change: Partial<InboxFilter>): void {
@@ -80,7 +92,7 @@ export class InboxState {
 
   /** Shows an item, and marks it read. */
   select(id: number): void {
-    this.currentId = id;
+    this.#place(id);
     this.cancelReply();
     const item = this.current;
     if (item && !item.read) void this.#mark([item], true);
@@ -115,12 +127,14 @@ export class InboxState {
   startReply(): void {
     if (!canReply(this.current)) return;
     this.replying = true;
+    this.replyingTo = this.currentId;
     this.replyText = '';
     this.replyProblem = undefined;
   }
 
   cancelReply(): void {
     this.replying = false;
+    this.replyingTo = undefined;
     this.replyText = '';
     this.replyProblem = undefined;
   }
@@ -128,7 +142,7 @@ export class InboxState {
   /** Queues the reply when the shared rule takes it; else says why on the field. */
   async sendReply(): Promise<boolean> {
     const item = this.current;
-    if (!item || !canReply(item)) return false;
+    if (!item || !canReply(item) || !this.replying || item.id !== this.replyingTo) return false;
     const parsed = writeChannels['messages:send'].input.safeParse({ workOrderId: item.order.id, message: this.replyText });
     if (!parsed.success) {
       this.replyProblem = 'Write a reply first.';
@@ -147,6 +161,12 @@ export class InboxState {
     if (!(await service.assignFrom(item))) return false;
     toasts.show({ message: `Assigning #${item.order.id} to ${item.who}`, tone: 'success' });
     return true;
+  }
+
+  /** Moves the place; a reply open on another item is closed, never sent to the new one. */
+  #place(id: number | undefined): void {
+    if (id !== this.currentId) this.cancelReply();
+    this.currentId = id;
   }
 
   #move(step: number): void {

@@ -97,4 +97,37 @@ describe('InboxState', () => {
     await state.markAllRead();
     expect(api.inputsOf('inbox:mark-read').at(-1)).toEqual({ matching: { kind: 'message' } });
   });
+
+  it('keeps the place on the item that followed one a re-read dropped, and closes the reply written to the one that left', async () => {
+    const state = new InboxState();
+    await state.load();
+    state.select(1);
+    state.startReply();
+    state.replyText = 'It is 4471.';
+    // "Unread only": the next sync's re-read no longer lists the item opened.
+    inbox = { items: [request, checkIn], more: false, unread: 1 };
+    await state.load();
+    expect(state.current?.id).toBe(2);
+    expect(state.replying).toBe(false);
+    expect(state.replyText).toBe('');
+    expect(await state.sendReply()).toBe(false);
+    expect(api.count('messages:send')).toBe(0);
+  });
+
+  it('reads again as many items as "Show older items" showed', async () => {
+    const all = Array.from({ length: 150 }, (_, at) => item(at + 1, 'check-in', { read: true }));
+    api.answer('inbox:list', (input) => {
+      const from = input.offset ?? 0;
+      const limit = input.limit ?? 100;
+      return { items: all.slice(from, from + limit), more: from + limit < all.length, unread: 0 };
+    });
+    const state = new InboxState();
+    await state.load();
+    await state.loadMore();
+    expect(state.items).toHaveLength(150);
+    state.select(140);
+    await state.load();
+    expect(state.items).toHaveLength(150);
+    expect(state.current?.id).toBe(140);
+  });
 });
