@@ -1,3 +1,5 @@
+import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
+import { availableActions } from '../../src-shared/domain/work-order-rules';
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
 import { writeChannels } from '../../src-shared/ipc/write-channels';
 import { coalesced } from '../lib/coalesce';
@@ -6,12 +8,18 @@ import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/inbox';
 import { badges } from './badges.svelte';
 import { cacheChanges } from './cache-changes.svelte';
+import { orderActions } from './order-actions.svelte';
 
 /** Kinds a coordinator answers by assigning the provider. */
 const itemId = (item: InboxItem): number => item.id;
 
 const ASKS = new Set<InboxItem['kind']>(['request', 'counter-offer']);
-export const canAssign = (item: InboxItem | undefined): boolean => item !== undefined && ASKS.has(item.kind) && item.providerId !== null;
+/** Whether the order's status (as the item carries it, by name) lets it be assigned: the shared rule, before the order is read in full. */
+function assignableFrom(status: string | null): boolean {
+  const known = WORK_ORDER_STATUSES.find((candidate) => candidate.name === status);
+  return known !== undefined && availableActions({ status: known }).some((action) => action.operation === 'assign');
+}
+export const canAssign = (item: InboxItem | undefined): boolean => item !== undefined && ASKS.has(item.kind) && item.providerId !== null && assignableFrom(item.order.status);
 export const canReply = (item: InboxItem | undefined): boolean => item?.kind === 'message';
 
 /**
@@ -154,12 +162,16 @@ export class InboxState {
     return true;
   }
 
-  /** Assigns the order to the provider whose request is on screen. */
+  /**
+   * Assigns the order to the provider whose request is on screen, the way every screen assigns:
+   * `orderActions` checks the order (its status, what assigning needs), queues it and toasts Undo.
+   */
   async assign(): Promise<boolean> {
     const item = this.current;
-    if (!item || !canAssign(item)) return false;
-    if (!(await service.assignFrom(item))) return false;
-    toasts.show({ message: `Assigning #${item.order.id} to ${item.who}`, tone: 'success' });
+    if (!item || !canAssign(item) || item.providerId === null) return false;
+    const order = await service.orderOf(item);
+    if (!order) return false;
+    await orderActions.run('assign', [order], { providerId: item.providerId });
     return true;
   }
 

@@ -130,7 +130,12 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   await request.click();
   const asked = inbox.getByRole('article', { name: /^Request from / });
   await expect(asked).toContainText('Free on Monday.');
-  await expect(asked.getByRole('button', { name: /^Assign / })).toBeVisible();
+  // Assign goes the way every assign goes: the order's rules, then a toast with Undo (taken here, so the seed's order stays published).
+  await asked.getByRole('button', { name: /^Assign / }).click();
+  const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
+  await expect(notifications).toContainText(`Assigned #${REQUESTED}`);
+  await notifications.getByRole('button', { name: 'Undo' }).last().click();
+  await expect(notifications).toContainText(`Undone: Assigned #${REQUESTED}`);
 
   // The loop by keyboard: j to the next item, Enter opens its order.
   await page.keyboard.press('j');

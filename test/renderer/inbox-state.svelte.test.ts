@@ -2,8 +2,10 @@ import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InboxItem, InboxPage } from '../../src-shared/ipc/inbox';
 import { badges } from '../../src-renderer/state/badges.svelte';
+import { toasts } from '../../src-renderer/lib/toasts.svelte';
 import { InboxState } from '../../src-renderer/state/inbox.svelte';
-import { api, receipt } from './support/fake-api';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import { api, receipt, workOrderDetail } from './support/fake-api';
 
 // Main faked by the contracts' fake: the inbox answers `inbox`, marks and writes are recorded.
 vi.mock('../../src-renderer/lib/api', () => import('./support/fake-api'));
@@ -26,7 +28,11 @@ function item(id: number, kind: InboxItem['kind'], patch: Partial<InboxItem> = {
   };
 }
 
-const [message, request, checkIn] = [item(1, 'message'), item(2, 'request'), item(3, 'check-in', { read: true })];
+const PUBLISHED = { id: 10_002, title: 'Order 2', client: null, status: 'Published' };
+const [message, request, checkIn] = [item(1, 'message'), item(2, 'request', { order: PUBLISHED }), item(3, 'check-in', { read: true })];
+/** The order in the cache: published and with what assigning needs, unless the test says otherwise. */
+let cached: WorkOrder;
+const READY = { types_of_work: [{ id: 1 }], location: { city: 'Austin' }, schedule: { service_window: { mode: 'exact' } }, pay: { base: { amount: 100 } } };
 
 beforeEach(() => {
   api.reset();
@@ -35,6 +41,9 @@ beforeEach(() => {
   api.answer('inbox:mark-read', (input) => ({ changed: 1, unread: input.read === false ? 2 : 1 }));
   api.answer('messages:send', () => receipt(1));
   api.answer('workorders:assign', () => receipt(2));
+  cached = { id: 10_002, title: 'Order 2', status: { id: 2, name: 'Published' }, ...READY } as unknown as WorkOrder;
+  api.answer('workorders:detail', () => workOrderDetail(cached));
+  for (const toast of toasts.items) toasts.dismiss(toast.id);
 });
 
 describe('InboxState', () => {
@@ -77,7 +86,7 @@ describe('InboxState', () => {
     expect(state.replying).toBe(false);
   });
 
-  it('assigns the provider of a request, and offers neither reply nor assign where they do not apply', async () => {
+  it('assigns the provider of a request as every screen does, with Undo, and offers neither reply nor assign where they do not apply', async () => {
     const state = new InboxState();
     await state.load();
     state.select(1);
@@ -87,6 +96,24 @@ describe('InboxState', () => {
     expect(state.replying).toBe(false);
     expect(await state.assign()).toBe(true);
     expect(api.inputsOf('workorders:assign')).toEqual([{ id: 10_002, providerId: 3019 }]);
+    expect(toasts.items.at(-1)).toMatchObject({ message: 'Assigned #10002', tone: 'success' });
+    expect(toasts.items.at(-1)?.undo).toBeDefined();
+  });
+
+  it('never assigns an order its status does not let be assigned', async () => {
+    const state = new InboxState();
+    inbox = { items: [item(2, 'request')], more: false, unread: 1 };
+    await state.load();
+    state.select(2);
+    // The item says Assigned: no Assign at all.
+    expect(await state.assign()).toBe(false);
+    // The item is behind the cache (a sync assigned it meanwhile): the order's own status refuses it.
+    inbox = { items: [request], more: false, unread: 1 };
+    await state.load();
+    cached = { ...cached, status: { id: 3, name: 'Assigned' } } as WorkOrder;
+    await state.assign();
+    expect(api.count('workorders:assign')).toBe(0);
+    expect(toasts.items.at(-1)).toMatchObject({ tone: 'danger', message: '#10002 cannot be assigned from Assigned.' });
   });
 
   it('reads again with the filters asked, dropping the ones cleared', async () => {
