@@ -3,6 +3,7 @@ import { availableActions } from '../../src-shared/domain/work-order-rules';
 import { INBOX_PAGE_SIZE, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
 import { writeChannels } from '../../src-shared/ipc/write-channels';
 import { coalesced } from '../lib/coalesce';
+import { showError } from '../lib/errors';
 import { keepPlace } from '../lib/keep-place';
 import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/inbox';
@@ -32,6 +33,7 @@ export class InboxState {
   more = $state(false);
   filter = $state.raw<InboxFilter>({});
   loaded = $state(false);
+  /** Why the list could not be read: it takes the list's place. Actions' failures are toasts. */
   problem = $state<string | undefined>();
   currentId = $state<number | undefined>();
   replying = $state(false);
@@ -72,7 +74,14 @@ export class InboxState {
   /** The next page, older items after the ones shown. */
   async loadMore(): Promise<void> {
     const read = ++this.#reads;
-    const page = await service.listInbox({ ...this.filter, offset: this.items.length, limit: 100 });
+    let page: InboxPage;
+    try {
+      page = await service.listInbox({ ...this.filter, offset: this.items.length, limit: INBOX_PAGE_SIZE });
+    } catch (error) {
+      // The items shown stay; the button is still there to try again.
+      if (read === this.#reads) showError(error, 'The older items could not be read.');
+      return;
+    }
     if (read !== this.#reads) return;
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call only
     const known = new Set(this.items.map((item) => item.id));
@@ -128,7 +137,8 @@ export class InboxState {
       this.items = this.items.map((item) => (item.read ? item : { ...item, read: true }));
       if (this.filter.unreadOnly) await this.load();
     } catch (error) {
-      this.problem = error instanceof Error ? error.message : 'The items could not be marked read.';
+      // An action's failure is a toast: `problem` is the list's own read, and replaces the list.
+      showError(error, 'The items could not be marked read.');
     }
   }
 
@@ -194,8 +204,9 @@ export class InboxState {
     try {
       const { unread } = await service.markInbox({ ids: [...ids], read });
       badges.inbox = unread;
-    } catch {
+    } catch (error) {
       this.items = this.items.map((item) => (ids.has(item.id) ? { ...item, read: !read } : item));
+      showError(error, read ? 'The item could not be marked read.' : 'The item could not be marked unread.');
     }
   }
 }

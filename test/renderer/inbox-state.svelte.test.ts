@@ -157,4 +157,22 @@ describe('InboxState', () => {
     expect(state.items).toHaveLength(150);
     expect(state.current?.id).toBe(140);
   });
+
+  it('says a failed action in a toast and keeps the list on screen', async () => {
+    const state = new InboxState();
+    inbox = { items: [message, request, checkIn], more: true, unread: 2 };
+    await state.load();
+    api.refuse('inbox:mark-read', 'INTERNAL', 'The cache is busy.');
+    await state.markAllRead();
+    expect(state.problem).toBeUndefined();
+    expect(toasts.items.at(-1)).toMatchObject({ tone: 'danger', message: 'The cache is busy.' });
+    state.select(1);
+    await vi.waitFor(() => expect(state.current?.read).toBe(false));
+    expect(toasts.items.at(-1)).toMatchObject({ tone: 'danger', message: 'The cache is busy.' });
+    api.refuse('inbox:list', 'INTERNAL', 'The cache is closing.');
+    await state.loadMore();
+    expect(state.items).toHaveLength(3);
+    expect(state.problem).toBeUndefined();
+    expect(toasts.items.at(-1)).toMatchObject({ tone: 'danger', message: 'The cache is closing.' });
+  });
 });
