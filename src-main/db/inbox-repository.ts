@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import type { InboxFilter, InboxItem, InboxKind, InboxListInput, InboxMarkInput, InboxPage } from '../../src-shared/ipc/inbox';
+import type { InboxCursor, InboxFilter, InboxItem, InboxKind, InboxListInput, InboxMarkInput, InboxPage } from '../../src-shared/ipc/inbox';
 import { INBOX_PAGE_SIZE } from '../../src-shared/ipc/inbox';
 import type { CacheDatabase } from './database';
 import { InboxWriter } from './inbox-items';
@@ -47,6 +47,22 @@ function where(filter: InboxFilter): { sql: string; parameters: Record<string, n
   return { sql: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', parameters };
 }
 
+/**
+ * One page's SQL, newest first, after the cursor when there is one: a keyset on
+ * `inbox_items_newest (at DESC, id DESC)`, so a page deep in the inbox costs what the first does.
+ */
+export function listQuery(filter: InboxFilter, before?: InboxCursor): { sql: string; parameters: Record<string, number | string> } {
+  const { sql, parameters } = where(filter);
+  const after = before ? `${sql ? `${sql} AND` : 'WHERE'} (i.at, i.id) < (@beforeAt, @beforeId)` : sql;
+  return {
+    sql: `SELECT i.id, i.kind, i.at, i.who, i.what, i.body, i.source_id, i.provider_id, i.late, i.read_at,
+         w.id AS order_id, w.title, w.client_id, w.client_name, w.status_name
+       FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${after}
+       ORDER BY i.at DESC, i.id DESC LIMIT @limit`,
+    parameters: before ? { ...parameters, beforeAt: before.at, beforeId: before.id } : parameters,
+  };
+}
+
 const item = (row: ItemRow): InboxItem => ({
   id: row.id,
   kind: row.kind,
@@ -89,14 +105,9 @@ export class InboxRepository {
   /** One page, newest first; the first read of a cache made before the inbox fills it (bounded). */
   list(input: InboxListInput = {}): InboxPage {
     this.backfill();
-    const { offset = 0, limit = INBOX_PAGE_SIZE, ...filter } = input;
-    const { sql, parameters } = where(filter);
-    const rows = this.#statement(
-      `SELECT i.id, i.kind, i.at, i.who, i.what, i.body, i.source_id, i.provider_id, i.late, i.read_at,
-         w.id AS order_id, w.title, w.client_id, w.client_name, w.status_name
-       FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${sql}
-       ORDER BY i.at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
-    ).all({ ...parameters, limit: limit + 1, offset }) as ItemRow[];
+    const { before, limit = INBOX_PAGE_SIZE, ...filter } = input;
+    const { sql, parameters } = listQuery(filter, before);
+    const rows = this.#statement(sql).all({ ...parameters, limit: limit + 1 }) as ItemRow[];
     return { items: rows.slice(0, limit).map(item), more: rows.length > limit, unread: this.unreadCount() };
   }
 

@@ -1,6 +1,6 @@
 import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
 import { availableActions } from '../../src-shared/domain/work-order-rules';
-import { INBOX_PAGE_SIZE, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
+import { INBOX_PAGE_SIZE, type InboxCursor, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
 import { writeChannels } from '../../src-shared/ipc/write-channels';
 import { coalesced } from '../lib/coalesce';
 import { showError } from '../lib/errors';
@@ -13,6 +13,11 @@ import { orderActions } from './order-actions.svelte';
 
 /** Kinds a coordinator answers by assigning the provider. */
 const itemId = (item: InboxItem): number => item.id;
+/** The next page starts after the last item shown: by cursor, never a count (items opened under "Unread only" left main's list). */
+function cursorAfter(items: readonly InboxItem[]): InboxCursor | undefined {
+  const last = items.at(-1);
+  return last ? { at: last.at, id: last.id } : undefined;
+}
 
 const ASKS = new Set<InboxItem['kind']>(['request', 'counter-offer']);
 /** Whether the order's status (as the item carries it, by name) lets it be assigned: the shared rule, before the order is read in full. */
@@ -62,7 +67,7 @@ export class InboxState {
       let page = await service.listInbox({ ...this.filter, limit: INBOX_PAGE_SIZE });
       // Older items shown after "Show older items" are read again too, page by page, so a re-read never cuts them.
       while (page.more && page.items.length < shown && read === this.#reads) {
-        const older = await service.listInbox({ ...this.filter, offset: page.items.length, limit: INBOX_PAGE_SIZE });
+        const older = await service.listInbox({ ...this.filter, before: cursorAfter(page.items), limit: INBOX_PAGE_SIZE });
         page = { ...older, items: [...page.items, ...older.items] };
       }
       if (read === this.#reads) this.apply(page);
@@ -76,7 +81,7 @@ export class InboxState {
     const read = ++this.#reads;
     let page: InboxPage;
     try {
-      page = await service.listInbox({ ...this.filter, offset: this.items.length, limit: INBOX_PAGE_SIZE });
+      page = await service.listInbox({ ...this.filter, before: cursorAfter(this.items), limit: INBOX_PAGE_SIZE });
     } catch (error) {
       // The items shown stay; the button is still there to try again.
       if (read === this.#reads) showError(error, 'The older items could not be read.');

@@ -144,7 +144,7 @@ describe('InboxState', () => {
   it('reads again as many items as "Show older items" showed', async () => {
     const all = Array.from({ length: 150 }, (_, at) => item(at + 1, 'check-in', { read: true }));
     api.answer('inbox:list', (input) => {
-      const from = input.offset ?? 0;
+      const from = input.before ? all.findIndex((entry) => entry.id === input.before?.id) + 1 : 0;
       const limit = input.limit ?? 100;
       return { items: all.slice(from, from + limit), more: from + limit < all.length, unread: 0 };
     });
@@ -156,6 +156,7 @@ describe('InboxState', () => {
     await state.load();
     expect(state.items).toHaveLength(150);
     expect(state.current?.id).toBe(140);
+    expect(api.inputsOf('inbox:list').at(-1)).toEqual({ before: { at: all[99]!.at, id: 100 }, limit: 100 });
   });
 
   it('says a failed action in a toast and keeps the list on screen', async () => {

@@ -80,9 +80,25 @@ describe('InboxRepository', () => {
     expect(inbox.list({ workOrderId: 11 }).items.map((item) => item.kind)).toEqual(['message', 'check-in']);
     const first = inbox.list({ limit: 3 });
     expect(first).toMatchObject({ more: true, unread: 8 });
-    expect(inbox.list({ limit: 3, offset: 6 }).items).toHaveLength(2);
+    const last = first.items.at(-1)!;
+    expect(inbox.list({ limit: 3, before: { at: last.at, id: last.id } }).items.map((item) => [item.kind, item.order.id])).toEqual([
+      ['message', 13],
+      ['check-in', 10],
+      ['check-in', 11],
+    ]);
     expect(inbox.mark({ matching: { kind: 'check-in' } })).toEqual({ changed: 4, unread: 4 });
     expect(inbox.list({ unreadOnly: true }).items.every((item) => item.kind === 'message')).toBe(true);
+  });
+
+  it('pages "Unread only" by cursor: items opened on the first page skip none on the next', () => {
+    orders.upsertMany([10, 11, 12, 13, 14].map((id) => order(id, { messages: { results: [message(id, `m${id}`, id)] } })));
+    const first = inbox.list({ unreadOnly: true, limit: 2 });
+    // The first one opened: main's unread list is one shorter, and an offset of 2 would skip 12.
+    inbox.mark({ ids: [first.items[0]!.id] });
+    const last = first.items.at(-1)!;
+    const next = inbox.list({ unreadOnly: true, limit: 2, before: { at: last.at, id: last.id } });
+    expect(next.items.map((item) => item.order.id)).toEqual([12, 13]);
+    expect(next.more).toBe(true);
   });
 
   it('writes what a provider did weeks before it reached the cache as read already: a first sync does not fill the count with last month', () => {
