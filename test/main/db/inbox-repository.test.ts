@@ -117,4 +117,27 @@ describe('InboxRepository', () => {
     expect(inbox.list().items.map((item) => item.kind)).toEqual(['request', 'message']);
     expect(inbox.backfill()).toBe(0);
   });
+
+  it('drops the item of a step the marketplace no longer lists, only for the lists a write carries', () => {
+    const both = order(10, { messages: { results: [message(1, 'Hello', 5), message(2, 'Wrong order, sorry', 4)] }, time_logs: { results: [{ id: 5, in: at(10) }] } });
+    orders.upsertMany([both]);
+    parts.store(10, {
+      requests: [{ id: 77, user: ANA, created: at(2) }, { id: 78, user: { ...ANA, id: 3020 }, created: at(3) }],
+      attachments: [{ id: 40, folder_id: 1, status: 'pending', author: ANA, created: at(1), file: { name: 'photo.jpg' } }],
+    });
+    const sources = () => inbox.list().items.map((item) => `${item.kind}:${item.sourceId}`).toSorted();
+    expect(sources()).toEqual(['check-in:5', 'deliverable:40', 'message:1', 'message:2', 'request:77', 'request:78']);
+    // A message deleted: the order's document says so; its requests and files stay.
+    orders.upsertMany([{ ...both, messages: { results: [message(1, 'Hello', 5)] } }]);
+    expect(sources()).toEqual(['check-in:5', 'deliverable:40', 'message:1', 'request:77', 'request:78']);
+    // A document without its time logs says nothing about them.
+    orders.upsertMany([{ ...both, messages: { results: [message(1, 'Hello', 5)] }, time_logs: undefined }]);
+    expect(sources()).toContain('check-in:5');
+    // A request withdrawn, files not fetched this time: only the request goes.
+    parts.store(10, { requests: [{ id: 77, user: ANA, created: at(2) }] });
+    expect(sources()).toEqual(['check-in:5', 'deliverable:40', 'message:1', 'request:77']);
+    // The file removed.
+    parts.store(10, { attachments: [] });
+    expect(sources()).toEqual(['check-in:5', 'message:1', 'request:77']);
+  });
 });
