@@ -89,7 +89,8 @@ export class InboxRepository {
   readonly #backfilled: Statement;
 
   constructor(private readonly db: CacheDatabase) {
-    this.#unread = db.prepare('SELECT COUNT(*) FROM inbox_items INDEXED BY inbox_items_unread WHERE read_at IS NULL').pluck();
+    // The partial index answers this by itself; never INDEXED BY it: a bulk load defers it, and the count must still answer.
+    this.#unread = db.prepare('SELECT COUNT(*) FROM inbox_items WHERE read_at IS NULL').pluck();
     this.#backfilled = db.prepare('SELECT backfilled FROM inbox_state WHERE id = 1').pluck();
   }
 
