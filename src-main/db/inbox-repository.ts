@@ -5,9 +5,10 @@ import { INBOX_PAGE_SIZE } from '../../src-shared/ipc/inbox';
 import type { CacheDatabase } from './database';
 import { InboxWriter } from './inbox-items';
 import { perDatabase } from './per-database';
+import { StatementCache } from './statement-cache';
 
 /** A cache made before the inbox is filled from its most recently changed orders, this many, once. */
-export const BACKFILL_ORDERS = 5_000;
+const BACKFILL_ORDERS = 5_000;
 
 interface ItemRow {
   id: number;
@@ -84,23 +85,15 @@ const item = (row: ItemRow): InboxItem => ({
 
 /** The Inbox over the cache: providers' steps across every cached order, newest first, read and unread kept here. */
 export class InboxRepository {
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements: StatementCache;
   readonly #unread: Statement;
   readonly #backfilled: Statement;
 
   constructor(private readonly db: CacheDatabase) {
+    this.#statements = new StatementCache(db);
     // The partial index answers this by itself; never INDEXED BY it: a bulk load defers it, and the count must still answer.
     this.#unread = db.prepare('SELECT COUNT(*) FROM inbox_items WHERE read_at IS NULL').pluck();
     this.#backfilled = db.prepare('SELECT backfilled FROM inbox_state WHERE id = 1').pluck();
-  }
-
-  #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
   }
 
   /** One page, newest first; the first read of a cache made before the inbox fills it (bounded). */
@@ -108,7 +101,7 @@ export class InboxRepository {
     this.backfill();
     const { before, limit = INBOX_PAGE_SIZE, ...filter } = input;
     const { sql, parameters } = listQuery(filter, before);
-    const rows = this.#statement(sql).all({ ...parameters, limit: limit + 1 }) as ItemRow[];
+    const rows = this.#statements.get(sql).all({ ...parameters, limit: limit + 1 }) as ItemRow[];
     return { items: rows.slice(0, limit).map(item), more: rows.length > limit, unread: this.unreadCount() };
   }
 
@@ -124,10 +117,10 @@ export class InboxRepository {
     const unchanged = read ? 'read_at IS NULL' : 'read_at IS NOT NULL';
     let changed: number;
     if (input.ids) {
-      changed = this.#statement(`UPDATE inbox_items SET ${set} WHERE id IN (SELECT value FROM json_each(@ids)) AND ${unchanged}`).run({ ids: JSON.stringify(input.ids), now }).changes;
+      changed = this.#statements.get(`UPDATE inbox_items SET ${set} WHERE id IN (SELECT value FROM json_each(@ids)) AND ${unchanged}`).run({ ids: JSON.stringify(input.ids), now }).changes;
     } else {
       const { sql, parameters } = where(input.matching ?? {});
-      changed = this.#statement(`UPDATE inbox_items SET ${set} WHERE ${unchanged} AND id IN (SELECT i.id FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${sql})`).run({ ...parameters, now })
+      changed = this.#statements.get(`UPDATE inbox_items SET ${set} WHERE ${unchanged} AND id IN (SELECT i.id FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${sql})`).run({ ...parameters, now })
         .changes;
     }
     return { changed, unread: this.unreadCount() };
