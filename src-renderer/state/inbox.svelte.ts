@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
 import { availableActions } from '../../src-shared/domain/work-order-rules';
 import { INBOX_PAGE_SIZE, type InboxCursor, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
-import { writeChannels } from '../../src-shared/ipc/write-channels';
+import { NOTE_MAX_LENGTH, writeChannels } from '../../src-shared/ipc/write-channels';
 import { coalesced } from '../lib/coalesce';
 import { showError } from '../lib/errors';
+import { issueMessage } from '../lib/form-issues';
 import { keepPlace } from '../lib/keep-place';
 import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/inbox';
@@ -13,6 +15,13 @@ import { orderActions } from './order-actions.svelte';
 
 /** Kinds a coordinator answers by assigning the provider. */
 const itemId = (item: InboxItem): number => item.id;
+
+/** The messages:send schema's verdict on a reply, in the form's words. */
+function replyProblem(issue: z.core.$ZodIssue | undefined): string {
+  if (issue?.code === 'too_small') return 'Write a reply first.';
+  if (issue?.code === 'too_big') return `A reply takes at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`;
+  return issue ? issueMessage(issue) : 'The reply cannot be sent.';
+}
 /** The next page starts after the last item shown: by cursor, never a count (items opened under "Unread only" left main's list). */
 function cursorAfter(items: readonly InboxItem[]): InboxCursor | undefined {
   const last = items.at(-1);
@@ -168,7 +177,7 @@ export class InboxState {
     if (!item || !canReply(item) || !this.replying || item.id !== this.replyingTo) return false;
     const parsed = writeChannels['messages:send'].input.safeParse({ workOrderId: item.order.id, message: this.replyText });
     if (!parsed.success) {
-      this.replyProblem = 'Write a reply first.';
+      this.replyProblem = replyProblem(parsed.error.issues[0]);
       return false;
     }
     if (!(await service.replyTo(item, this.replyText))) return false;

@@ -80,6 +80,9 @@ describe('InboxState', () => {
     state.replyText = '   ';
     expect(await state.sendReply()).toBe(false);
     expect(state.replyProblem).toBe('Write a reply first.');
+    state.replyText = 'x'.repeat(10_001);
+    expect(await state.sendReply()).toBe(false);
+    expect(state.replyProblem).toBe('A reply takes at most 10,000 characters.');
     state.replyText = 'It is 4471.';
     expect(await state.sendReply()).toBe(true);
     expect(api.inputsOf('messages:send')).toEqual([{ workOrderId: 10_001, message: 'It is 4471.', parentId: 501 }]);
