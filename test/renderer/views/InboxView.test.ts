@@ -37,6 +37,15 @@ describe('InboxView', () => {
     return person;
   }
 
+  it('names a row by what it shows, unread last', async () => {
+    await shown();
+    const list = screen.getByRole('list', { name: 'Inbox items' });
+    const row = within(list).getByRole('button', { name: /^Message\s*Ana Ruiz wrote “Gate code\?”\s*#10001 · Install shelving\s*Acme Retail · .*, unread$/ });
+    expect(row.hasAttribute('aria-label')).toBe(false);
+    await user().click(row);
+    await waitFor(() => expect(within(list).getByRole('button', { name: /^Message\s*Ana Ruiz wrote “Gate code\?”\s*#10001 · Install shelving\s*Acme Retail · .*(?<!, unread)$/ })).toBe(row));
+  });
+
   it('says the reply’s problem on its field, and takes no more than the send takes', async () => {
     const person = await shown();
     await person.click(within(screen.getByRole('list', { name: 'Inbox items' })).getByRole('button'));
