@@ -48,6 +48,9 @@ function where(filter: InboxFilter): { sql: string; parameters: Record<string, n
   return { sql: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', parameters };
 }
 
+/** The navigation's count. The partial index answers it by itself; never INDEXED BY it: a bulk load defers it, and the count must still answer. */
+export const UNREAD_COUNT_SQL = 'SELECT COUNT(*) FROM inbox_items WHERE read_at IS NULL';
+
 /**
  * One page's SQL, newest first, after the cursor when there is one: a keyset on
  * `inbox_items_newest (at DESC, id DESC)`, so a page deep in the inbox costs what the first does.
@@ -91,8 +94,7 @@ export class InboxRepository {
 
   constructor(private readonly db: CacheDatabase) {
     this.#statements = new StatementCache(db);
-    // The partial index answers this by itself; never INDEXED BY it: a bulk load defers it, and the count must still answer.
-    this.#unread = db.prepare('SELECT COUNT(*) FROM inbox_items WHERE read_at IS NULL').pluck();
+    this.#unread = db.prepare(UNREAD_COUNT_SQL).pluck();
     this.#backfilled = db.prepare('SELECT backfilled FROM inbox_state WHERE id = 1').pluck();
   }
 
