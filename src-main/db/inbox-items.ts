@@ -1,16 +1,37 @@
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import { ALREADY_READ_AFTER_MS, type InboxRow, orderInboxRows, partsInboxRows } from '../../src-shared/domain/inbox';
+import { ALREADY_READ_AFTER_MS, type InboxKindName, type InboxRow, orderInboxRows, partsInboxRows } from '../../src-shared/domain/inbox';
 import type { OrderParts } from '../../src-shared/domain/order-history';
 import type { CacheDatabase } from './database';
 
 /**
+ * The kinds each write answers for: what it does not list any more is gone from the marketplace.
+ * An order's document answers only for the lists it carries: one without `messages` says nothing of them.
+ */
+function orderKinds(order: WorkOrder): InboxKindName[] {
+  return [
+    ...(Array.isArray(order.messages?.results) ? (['message'] as const) : []),
+    ...(Array.isArray(order.time_logs?.results) ? (['check-in', 'check-out'] as const) : []),
+    ...(Array.isArray(order.problems?.results) ? (['problem'] as const) : []),
+  ];
+}
+const REQUEST_KINDS: readonly InboxKindName[] = ['request', 'counter-offer'];
+const FILE_KINDS: readonly InboxKindName[] = ['deliverable'];
+
+/** The order's rows of these kinds the write no longer lists; the unique (work_order_id, source) index finds them, bulk load or not. */
+const PRUNE_SQL = `DELETE FROM inbox_items WHERE work_order_id = @workOrderId AND kind IN (SELECT value FROM json_each(@kinds))
+  AND source NOT IN (SELECT value FROM json_each(@sources))`;
+
+/**
  * Writes an order's inbox items (migration 0026) in the transaction that writes the order or its
  * parts. Keyed by the order and the step (`source`): written again, a row changes only what the
- * marketplace changed, never `read_at`.
+ * marketplace changed, never `read_at`. A step the write no longer lists (a withdrawn request, a
+ * deleted message, a removed file) loses its row, so no action is offered on what is gone; only for
+ * the kinds the write covers, so writing the order's document never drops its requests' items.
  */
 export class InboxWriter {
   readonly #upsert: Statement;
+  readonly #prune: Statement;
 
   constructor(db: CacheDatabase) {
     this.#upsert = db.prepare(
@@ -21,20 +42,22 @@ export class InboxWriter {
        WHERE inbox_items.kind IS NOT excluded.kind OR inbox_items.at IS NOT excluded.at OR inbox_items.who IS NOT excluded.who OR inbox_items.what IS NOT excluded.what
          OR inbox_items.body IS NOT excluded.body OR inbox_items.provider_id IS NOT excluded.provider_id OR inbox_items.late IS NOT excluded.late`,
     );
+    this.#prune = db.prepare(PRUNE_SQL);
   }
 
   /** The items of the order's own document (messages, check-ins and outs, problems). */
   writeOrder(order: WorkOrder, now: number = Date.now()): void {
-    this.#write(order.id, orderInboxRows(order), now);
+    this.#write(order.id, orderInboxRows(order), orderKinds(order), now);
   }
 
-  /** The items of the parts a pull or the outbox wrote (requests, files); absent parts add nothing. */
+  /** The items of the parts a pull or the outbox wrote (requests, files); a part not passed is left as it is. */
   writeParts(workOrderId: number, parts: Partial<Pick<OrderParts, 'requests' | 'attachments'>>, now: number = Date.now()): void {
-    if (!parts.requests?.length && !parts.attachments?.length) return;
-    this.#write(workOrderId, partsInboxRows({ requests: parts.requests ?? [], attachments: parts.attachments ?? [] }), now);
+    if (parts.requests) this.#write(workOrderId, partsInboxRows({ requests: parts.requests, attachments: [] }), REQUEST_KINDS, now);
+    if (parts.attachments) this.#write(workOrderId, partsInboxRows({ requests: [], attachments: parts.attachments }), FILE_KINDS, now);
   }
 
-  #write(workOrderId: number, rows: readonly InboxRow[], now: number): void {
+  #write(workOrderId: number, rows: readonly InboxRow[], kinds: readonly InboxKindName[], now: number): void {
+    if (kinds.length > 0) this.#prune.run({ workOrderId, kinds: JSON.stringify(kinds), sources: JSON.stringify(rows.map((row) => row.source)) });
     for (const row of rows) this.#upsert.run({ ...row, workOrderId, late: row.late ? 1 : 0, now });
   }
 }

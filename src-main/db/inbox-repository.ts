@@ -1,13 +1,14 @@
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import type { InboxFilter, InboxItem, InboxKind, InboxListInput, InboxMarkInput, InboxPage } from '../../src-shared/ipc/inbox';
+import type { InboxCursor, InboxFilter, InboxItem, InboxKind, InboxListInput, InboxMarkInput, InboxPage } from '../../src-shared/ipc/inbox';
 import { INBOX_PAGE_SIZE } from '../../src-shared/ipc/inbox';
 import type { CacheDatabase } from './database';
 import { InboxWriter } from './inbox-items';
 import { perDatabase } from './per-database';
+import { StatementCache } from './statement-cache';
 
 /** A cache made before the inbox is filled from its most recently changed orders, this many, once. */
-export const BACKFILL_ORDERS = 5_000;
+const BACKFILL_ORDERS = 5_000;
 
 interface ItemRow {
   id: number;
@@ -47,6 +48,25 @@ function where(filter: InboxFilter): { sql: string; parameters: Record<string, n
   return { sql: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', parameters };
 }
 
+/** The navigation's count. The partial index answers it by itself; never INDEXED BY it: a bulk load defers it, and the count must still answer. */
+export const UNREAD_COUNT_SQL = 'SELECT COUNT(*) FROM inbox_items WHERE read_at IS NULL';
+
+/**
+ * One page's SQL, newest first, after the cursor when there is one: a keyset on
+ * `inbox_items_newest (at DESC, id DESC)`, so a page deep in the inbox costs what the first does.
+ */
+export function listQuery(filter: InboxFilter, before?: InboxCursor): { sql: string; parameters: Record<string, number | string> } {
+  const { sql, parameters } = where(filter);
+  const after = before ? `${sql ? `${sql} AND` : 'WHERE'} (i.at, i.id) < (@beforeAt, @beforeId)` : sql;
+  return {
+    sql: `SELECT i.id, i.kind, i.at, i.who, i.what, i.body, i.source_id, i.provider_id, i.late, i.read_at,
+         w.id AS order_id, w.title, w.client_id, w.client_name, w.status_name
+       FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${after}
+       ORDER BY i.at DESC, i.id DESC LIMIT @limit`,
+    parameters: before ? { ...parameters, beforeAt: before.at, beforeId: before.id } : parameters,
+  };
+}
+
 const item = (row: ItemRow): InboxItem => ({
   id: row.id,
   kind: row.kind,
@@ -68,35 +88,22 @@ const item = (row: ItemRow): InboxItem => ({
 
 /** The Inbox over the cache: providers' steps across every cached order, newest first, read and unread kept here. */
 export class InboxRepository {
-  readonly #statements = new Map<string, Statement>();
+  readonly #statements: StatementCache;
   readonly #unread: Statement;
   readonly #backfilled: Statement;
 
   constructor(private readonly db: CacheDatabase) {
-    this.#unread = db.prepare('SELECT COUNT(*) FROM inbox_items INDEXED BY inbox_items_unread WHERE read_at IS NULL').pluck();
+    this.#statements = new StatementCache(db);
+    this.#unread = db.prepare(UNREAD_COUNT_SQL).pluck();
     this.#backfilled = db.prepare('SELECT backfilled FROM inbox_state WHERE id = 1').pluck();
-  }
-
-  #statement(sql: string): Statement {
-    let statement = this.#statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.#statements.set(sql, statement);
-    }
-    return statement;
   }
 
   /** One page, newest first; the first read of a cache made before the inbox fills it (bounded). */
   list(input: InboxListInput = {}): InboxPage {
     this.backfill();
-    const { offset = 0, limit = INBOX_PAGE_SIZE, ...filter } = input;
-    const { sql, parameters } = where(filter);
-    const rows = this.#statement(
-      `SELECT i.id, i.kind, i.at, i.who, i.what, i.body, i.source_id, i.provider_id, i.late, i.read_at,
-         w.id AS order_id, w.title, w.client_id, w.client_name, w.status_name
-       FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${sql}
-       ORDER BY i.at DESC, i.id DESC LIMIT @limit OFFSET @offset`,
-    ).all({ ...parameters, limit: limit + 1, offset }) as ItemRow[];
+    const { before, limit = INBOX_PAGE_SIZE, ...filter } = input;
+    const { sql, parameters } = listQuery(filter, before);
+    const rows = this.#statements.get(sql).all({ ...parameters, limit: limit + 1 }) as ItemRow[];
     return { items: rows.slice(0, limit).map(item), more: rows.length > limit, unread: this.unreadCount() };
   }
 
@@ -112,10 +119,10 @@ export class InboxRepository {
     const unchanged = read ? 'read_at IS NULL' : 'read_at IS NOT NULL';
     let changed: number;
     if (input.ids) {
-      changed = this.#statement(`UPDATE inbox_items SET ${set} WHERE id IN (SELECT value FROM json_each(@ids)) AND ${unchanged}`).run({ ids: JSON.stringify(input.ids), now }).changes;
+      changed = this.#statements.get(`UPDATE inbox_items SET ${set} WHERE id IN (SELECT value FROM json_each(@ids)) AND ${unchanged}`).run({ ids: JSON.stringify(input.ids), now }).changes;
     } else {
       const { sql, parameters } = where(input.matching ?? {});
-      changed = this.#statement(`UPDATE inbox_items SET ${set} WHERE ${unchanged} AND id IN (SELECT i.id FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${sql})`).run({ ...parameters, now })
+      changed = this.#statements.get(`UPDATE inbox_items SET ${set} WHERE ${unchanged} AND id IN (SELECT i.id FROM inbox_items i JOIN work_orders w ON w.id = i.work_order_id ${sql})`).run({ ...parameters, now })
         .changes;
     }
     return { changed, unread: this.unreadCount() };

@@ -162,6 +162,8 @@ export class WorkOrderRepository {
     deferIndexes(this.db, 'work_orders', RECOUNT_SQL);
     // Insights' weeks (migration 0022) are summed once at the end too.
     deferIndexes(this.db, 'work_order_insights', REBUILD_WEEKS_SQL);
+    // The inbox's rows (migration 0026) are written with their orders: their indexes wait as theirs do.
+    deferIndexes(this.db, 'inbox_items');
     // A checkpoint mid-load copies pages the load is about to change again; the first commit after
     // the load (or the next open) checkpoints once instead.
     this.#checkpointPages = this.db.pragma('wal_autocheckpoint', { simple: true }) as number;

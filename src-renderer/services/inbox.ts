@@ -1,12 +1,12 @@
 import type { InboxItem, InboxListInput, InboxMarkInput, InboxPage } from '../../src-shared/ipc/inbox';
 import { invoke } from '../lib/api';
 import { showError } from '../lib/errors';
-import { queueAction } from './work-order-actions';
-import { sendMessage } from './work-order-detail';
+import type { WorkOrder } from '../../src-shared/api/work-order';
+import { readDetail, sendMessage } from './work-order-detail';
 
 /**
  * The Inbox: read from the cache (`inbox:list`), read and unread marked on this machine; a reply
- * and an assign go to the outbox, which answers at once, online or not. A refusal by main is toasted
+ * and an assign (through `orderActions`, as everywhere) go to the outbox, which answers at once, online or not. A refusal by main is toasted
  * and answered false; the marketplace's own refusal comes back later through the outbox's toasts.
  */
 
@@ -23,14 +23,12 @@ export function replyTo(item: InboxItem, message: string): Promise<boolean> {
   return sendMessage(item.order.id, message, item.sourceId !== null && item.sourceId > 0 ? item.sourceId : undefined);
 }
 
-/** Assigns the order to the provider who asked for it, as the detail's request does. */
-export async function assignFrom(item: InboxItem): Promise<boolean> {
-  if (item.providerId === null) return false;
+/** The item's order as the cache has it, for the rules an action checks; a failed read is toasted. */
+export async function orderOf(item: InboxItem): Promise<WorkOrder | undefined> {
   try {
-    await queueAction({ operation: 'assign', id: item.order.id, providerId: item.providerId });
-    return true;
+    return (await readDetail(item.order.id)).order;
   } catch (error) {
-    showError(error, 'The assignment could not be queued.');
-    return false;
+    showError(error, `#${item.order.id} could not be read.`);
+    return undefined;
   }
 }

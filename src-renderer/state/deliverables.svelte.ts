@@ -1,5 +1,6 @@
 import { attachmentName } from '../../src-shared/domain/attachments';
 import { appState } from '../lib/app-state.svelte';
+import { keepPlace } from '../lib/keep-place';
 import { toasts } from '../lib/toasts.svelte';
 import { discardEntry } from '../services/outbox';
 import type { Deliverable, DeliverablesFilter, DeliverablesPage } from '../../src-shared/ipc/deliverables';
@@ -8,31 +9,6 @@ import { cacheChanges } from './cache-changes.svelte';
 
 /** A file in the queue, by its order and id: what the coordinator's place is kept by. */
 export const deliverableKey = (item: Pick<Deliverable, 'workOrderId' | 'attachment'>): string => `${item.workOrderId}:${item.attachment.id}`;
-
-/**
- * Where the coordinator should be after the queue changed from `before` to `after`: on the same
- * file while it is there; when it left (reviewed elsewhere, or filtered out), on the first file
- * that followed it and is still there, else the nearest one before it. New files arriving never
- * move the place.
- */
-export function keepPlace(before: readonly Deliverable[], after: readonly Deliverable[], key: string | undefined): string | undefined {
-  // A lookup made and dropped in one call, never state.
-  // eslint-disable-next-line svelte/prefer-svelte-reactivity
-  const present = new Set(after.map(deliverableKey));
-  if (key !== undefined && present.has(key)) return key;
-  const at = key === undefined ? -1 : before.findIndex((item) => deliverableKey(item) === key);
-  if (at >= 0) {
-    const following = before.slice(at + 1).find((item) => present.has(deliverableKey(item)));
-    if (following) return deliverableKey(following);
-    const preceding = before
-      .slice(0, at)
-      .reverse()
-      .find((item) => present.has(deliverableKey(item)));
-    if (preceding) return deliverableKey(preceding);
-  }
-  const first = after[0];
-  return first ? deliverableKey(first) : undefined;
-}
 
 /** How many files after the current one are loaded ahead. */
 const PREFETCH_AHEAD = 2;
@@ -108,7 +84,7 @@ export class DeliverablesState {
     const listed = new Set(page.items.map(deliverableKey));
     for (const key of this.#reviewed) if (!listed.has(key)) this.#reviewed.delete(key);
     const items = page.items.filter((item) => !this.#reviewed.has(deliverableKey(item)));
-    this.currentKey = keepPlace(this.items, items, this.currentKey);
+    this.currentKey = keepPlace(this.items, items, this.currentKey, deliverableKey);
     this.items = items;
     this.total = page.total - this.#reviewed.size;
     this.options = page.options;
@@ -177,7 +153,7 @@ export class DeliverablesState {
     // Out of the queue and on to the next file at once; the outbox has it from here.
     this.#reviewed.add(key);
     const remaining = this.items.filter((candidate) => deliverableKey(candidate) !== key);
-    this.currentKey = keepPlace(this.items, remaining, key);
+    this.currentKey = keepPlace(this.items, remaining, key, deliverableKey);
     this.items = remaining;
     this.total = Math.max(0, this.total - 1);
     this.cancelDeny();

@@ -1,14 +1,40 @@
-import type { InboxFilter, InboxItem, InboxPage } from '../../src-shared/ipc/inbox';
-import { writeChannels } from '../../src-shared/ipc/write-channels';
+import type { z } from 'zod';
+import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
+import { availableActions } from '../../src-shared/domain/work-order-rules';
+import { INBOX_PAGE_SIZE, type InboxCursor, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
+import { NOTE_MAX_LENGTH, writeChannels } from '../../src-shared/ipc/write-channels';
 import { coalesced } from '../lib/coalesce';
+import { showError } from '../lib/errors';
+import { issueMessage } from '../lib/form-issues';
+import { keepPlace } from '../lib/keep-place';
 import { toasts } from '../lib/toasts.svelte';
 import * as service from '../services/inbox';
 import { badges } from './badges.svelte';
 import { cacheChanges } from './cache-changes.svelte';
+import { orderActions } from './order-actions.svelte';
 
 /** Kinds a coordinator answers by assigning the provider. */
+const itemId = (item: InboxItem): number => item.id;
+
+/** The messages:send schema's verdict on a reply, in the form's words. */
+function replyProblem(issue: z.core.$ZodIssue | undefined): string {
+  if (issue?.code === 'too_small') return 'Write a reply first.';
+  if (issue?.code === 'too_big') return `A reply takes at most ${NOTE_MAX_LENGTH.toLocaleString('en-US')} characters.`;
+  return issue ? issueMessage(issue) : 'The reply cannot be sent.';
+}
+/** The next page starts after the last item shown: by cursor, never a count (items opened under "Unread only" left main's list). */
+function cursorAfter(items: readonly InboxItem[]): InboxCursor | undefined {
+  const last = items.at(-1);
+  return last ? { at: last.at, id: last.id } : undefined;
+}
+
 const ASKS = new Set<InboxItem['kind']>(['request', 'counter-offer']);
-export const canAssign = (item: InboxItem | undefined): boolean => item !== undefined && ASKS.has(item.kind) && item.providerId !== null;
+/** Whether the order's status (as the item carries it, by name) lets it be assigned: the shared rule, before the order is read in full. */
+function assignableFrom(status: string | null): boolean {
+  const known = WORK_ORDER_STATUSES.find((candidate) => candidate.name === status);
+  return known !== undefined && availableActions({ status: known }).some((action) => action.operation === 'assign');
+}
+export const canAssign = (item: InboxItem | undefined): boolean => item !== undefined && ASKS.has(item.kind) && item.providerId !== null && assignableFrom(item.order.status);
 export const canReply = (item: InboxItem | undefined): boolean => item?.kind === 'message';
 
 /**
@@ -21,9 +47,12 @@ export class InboxState {
   more = $state(false);
   filter = $state.raw<InboxFilter>({});
   loaded = $state(false);
+  /** Why the list could not be read: it takes the list's place. Actions' failures are toasts. */
   problem = $state<string | undefined>();
   currentId = $state<number | undefined>();
   replying = $state(false);
+  /** The item the open reply answers: a reply never follows the place to another item. */
+  replyingTo = $state<number | undefined>();
   replyText = $state('');
   replyProblem = $state<string | undefined>();
 
@@ -42,8 +71,14 @@ export class InboxState {
   /** Reads as many items as are shown (at least one page), keeping the place. */
   async load(): Promise<void> {
     const read = ++this.#reads;
+    const shown = this.items.length;
     try {
-      const page = await service.listInbox({ ...this.filter, limit: 100 });
+      let page = await service.listInbox({ ...this.filter, limit: INBOX_PAGE_SIZE });
+      // Older items shown after "Show older items" are read again too, page by page, so a re-read never cuts them.
+      while (page.more && page.items.length < shown && read === this.#reads) {
+        const older = await service.listInbox({ ...this.filter, before: cursorAfter(page.items), limit: INBOX_PAGE_SIZE });
+        page = { ...older, items: [...page.items, ...older.items] };
+      }
       if (read === this.#reads) this.apply(page);
     } catch (error) {
       if (read === this.#reads) this.problem = error instanceof Error ? error.message : 'The inbox could not be read.';
@@ -53,7 +88,14 @@ export class InboxState {
   /** The next page, older items after the ones shown. */
   async loadMore(): Promise<void> {
     const read = ++this.#reads;
-    const page = await service.listInbox({ ...this.filter, offset: this.items.length, limit: 100 });
+    let page: InboxPage;
+    try {
+      page = await service.listInbox({ ...this.filter, before: cursorAfter(this.items), limit: INBOX_PAGE_SIZE });
+    } catch (error) {
+      // The items shown stay; the button is still there to try again.
+      if (read === this.#reads) showError(error, 'The older items could not be read.');
+      return;
+    }
     if (read !== this.#reads) return;
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call only
     const known = new Set(this.items.map((item) => item.id));
@@ -62,13 +104,14 @@ export class InboxState {
     badges.inbox = page.unread;
   }
 
+  /** Takes a read of the inbox, keeping the coordinator's place (and closing a reply whose item is no longer there). */
   apply(page: InboxPage): void {
+    if (this.currentId !== undefined) this.#place(keepPlace(this.items, page.items, this.currentId, itemId));
     this.items = page.items;
     this.more = page.more;
     this.loaded = true;
     this.problem = undefined;
     badges.inbox = page.unread;
-    if (this.currentId !== undefined && !page.items.some((item) => item.id === this.currentId)) this.currentId = page.items[0]?.id;
   }
 
   setFilter(change: Partial<InboxFilter>): void {
@@ -80,7 +123,7 @@ export class InboxState {
 
   /** Shows an item, and marks it read. */
   select(id: number): void {
-    this.currentId = id;
+    this.#place(id);
     this.cancelReply();
     const item = this.current;
     if (item && !item.read) void this.#mark([item], true);
@@ -108,19 +151,22 @@ export class InboxState {
       this.items = this.items.map((item) => (item.read ? item : { ...item, read: true }));
       if (this.filter.unreadOnly) await this.load();
     } catch (error) {
-      this.problem = error instanceof Error ? error.message : 'The items could not be marked read.';
+      // An action's failure is a toast: `problem` is the list's own read, and replaces the list.
+      showError(error, 'The items could not be marked read.');
     }
   }
 
   startReply(): void {
     if (!canReply(this.current)) return;
     this.replying = true;
+    this.replyingTo = this.currentId;
     this.replyText = '';
     this.replyProblem = undefined;
   }
 
   cancelReply(): void {
     this.replying = false;
+    this.replyingTo = undefined;
     this.replyText = '';
     this.replyProblem = undefined;
   }
@@ -128,10 +174,10 @@ export class InboxState {
   /** Queues the reply when the shared rule takes it; else says why on the field. */
   async sendReply(): Promise<boolean> {
     const item = this.current;
-    if (!item || !canReply(item)) return false;
+    if (!item || !canReply(item) || !this.replying || item.id !== this.replyingTo) return false;
     const parsed = writeChannels['messages:send'].input.safeParse({ workOrderId: item.order.id, message: this.replyText });
     if (!parsed.success) {
-      this.replyProblem = 'Write a reply first.';
+      this.replyProblem = replyProblem(parsed.error.issues[0]);
       return false;
     }
     if (!(await service.replyTo(item, this.replyText))) return false;
@@ -140,13 +186,23 @@ export class InboxState {
     return true;
   }
 
-  /** Assigns the order to the provider whose request is on screen. */
+  /**
+   * Assigns the order to the provider whose request is on screen, the way every screen assigns:
+   * `orderActions` checks the order (its status, what assigning needs), queues it and toasts Undo.
+   */
   async assign(): Promise<boolean> {
     const item = this.current;
-    if (!item || !canAssign(item)) return false;
-    if (!(await service.assignFrom(item))) return false;
-    toasts.show({ message: `Assigning #${item.order.id} to ${item.who}`, tone: 'success' });
+    if (!item || !canAssign(item) || item.providerId === null) return false;
+    const order = await service.orderOf(item);
+    if (!order) return false;
+    await orderActions.run('assign', [order], { providerId: item.providerId });
     return true;
+  }
+
+  /** Moves the place; a reply open on another item is closed, never sent to the new one. */
+  #place(id: number | undefined): void {
+    if (id !== this.currentId) this.cancelReply();
+    this.currentId = id;
   }
 
   #move(step: number): void {
@@ -162,8 +218,9 @@ export class InboxState {
     try {
       const { unread } = await service.markInbox({ ids: [...ids], read });
       badges.inbox = unread;
-    } catch {
+    } catch (error) {
       this.items = this.items.map((item) => (ids.has(item.id) ? { ...item, read: !read } : item));
+      showError(error, read ? 'The item could not be marked read.' : 'The item could not be marked unread.');
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { Message } from '../api/message';
 import type { WorkOrder } from '../api/work-order';
 import { epochOfUtc } from './moments';
 import { marketplaceHistory, type OrderParts } from './order-history';
@@ -40,14 +41,7 @@ export interface InboxRow {
   late: boolean;
 }
 
-interface MessageNode {
-  msg_id: number;
-  message?: string | null;
-  from?: { id?: number | null; role?: string | null } | null;
-  replies?: MessageNode[] | null;
-}
-
-function messagesById(list: readonly MessageNode[] | null | undefined, into = new Map<number, MessageNode>()): Map<number, MessageNode> {
+function messagesById(list: readonly Message[] | null | undefined, into = new Map<number, Message>()): Map<number, Message> {
   for (const message of list ?? []) {
     into.set(message.msg_id, message);
     messagesById(message.replies, into);
@@ -63,14 +57,14 @@ const numberAfter = (source: string, prefix: string): number | null => {
 const minutes = (ms: number) => (ms >= 90 * 60_000 ? `${Math.round(ms / 3_600_000)} h` : `${Math.round(ms / 60_000)} min`);
 
 /** Whether the order carries anything the inbox keeps: most orders of a bulk load carry none, and skip the rest. */
-export function hasProviderActivity(order: WorkOrder): boolean {
+function hasProviderActivity(order: WorkOrder): boolean {
   return Boolean(order.messages?.results?.length || order.time_logs?.results?.length || order.problems?.results?.length);
 }
 
 /** The inbox items of an order's own document: providers' messages, check-ins and outs, problems. */
 export function orderInboxRows(order: WorkOrder): InboxRow[] {
   if (!hasProviderActivity(order)) return [];
-  const messages = messagesById(order.messages?.results as MessageNode[] | undefined);
+  const messages = messagesById(order.messages?.results);
   const assigneeId = (order.assignee as { user?: { id?: unknown } } | null | undefined)?.user?.id;
   const providerId = typeof assigneeId === 'number' ? assigneeId : null;
   const start = epochOfUtc(order.schedule?.service_window?.start?.utc);

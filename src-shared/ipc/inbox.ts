@@ -21,9 +21,16 @@ export type InboxFilter = z.infer<typeof InboxFilterSchema>;
 /** The most items one page carries. */
 export const INBOX_PAGE_SIZE = 100;
 
+/** Where a page starts: after this item, newest first (the last one shown). */
+export const InboxCursorSchema = z.strictObject({ at: z.number().int().nonnegative(), id: IdSchema });
+export type InboxCursor = z.infer<typeof InboxCursorSchema>;
+
 export const InboxListInputSchema = InboxFilterSchema.extend({
-  /** Items skipped, newest first: the next page starts where the last one ended. */
-  offset: z.number().int().nonnegative().max(1_000_000).optional(),
+  /**
+   * The next page starts after this item: a cursor, not a count, so items that left the filter
+   * meanwhile (opened under "Unread only") skip none that are still there.
+   */
+  before: InboxCursorSchema.optional(),
   limit: z.number().int().positive().max(INBOX_PAGE_SIZE).optional(),
 });
 export type InboxListInput = z.infer<typeof InboxListInputSchema>;

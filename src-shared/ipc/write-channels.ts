@@ -24,7 +24,9 @@ export const LocalIdSchema = z
   .refine((id) => id !== 0, 'An id is never 0');
 
 const PositiveIdSchema = z.number().int().positive();
-const NoteSchema = z.string().max(10_000);
+/** The longest note or message a write takes: a form's `maxlength` reads it here, so the two agree. */
+export const NOTE_MAX_LENGTH = 10_000;
+const NoteSchema = z.string().max(NOTE_MAX_LENGTH);
 
 /** The outbox entry's id (a uuid), also the idempotency key it carries to the marketplace. */
 export const EntryIdSchema = z.uuid();
@@ -105,7 +107,7 @@ export const writeChannels = {
   'expenses:delete': queued(onOrder({ expenseId: LocalIdSchema })),
   'expenses:approve': queued(onOrder({ expenseId: LocalIdSchema })),
   'expenses:disapprove': queued(onOrder({ expenseId: LocalIdSchema, reason: NoteSchema.optional() })),
-  'messages:send': queued(onOrder({ message: z.string().trim().min(1).max(10_000), parentId: PositiveIdSchema.optional() })),
+  'messages:send': queued(onOrder({ message: z.string().trim().min(1).max(NOTE_MAX_LENGTH), parentId: PositiveIdSchema.optional() })),
   'problems:report': queued(onOrder({ problemTypeId: PositiveIdSchema, comments: NoteSchema.optional() })),
   /** Marks a reported problem resolved (DELETE workorders/{id}/problems/{problem_id}); it stays listed, as resolved. */
   'problems:resolve': queued(onOrder({ problemId: PositiveIdSchema })),

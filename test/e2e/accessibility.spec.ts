@@ -166,7 +166,7 @@ async function screenParts(page: Page, findings: Findings, scheme: Scheme, id: s
   } else if (id === 'inbox') {
     // A provider's message of the seed, opened, with the reply form open under it.
     const inbox = page.getByRole('region', { name: 'Inbox' });
-    await inbox.getByRole('list', { name: 'Inbox items' }).getByRole('button', { name: /Message, / }).first().click();
+    await inbox.getByRole('list', { name: 'Inbox items' }).getByRole('button', { name: /^Message\s/ }).first().click();
     await inbox.getByRole('article', { name: /^Message from / }).getByRole('button', { name: /^Reply/ }).click();
     await expect(inbox.getByRole('form', { name: /^Reply to / })).toBeVisible();
     await findings.audit(`${scheme} an inbox message with its reply form`, 'main');

@@ -1,7 +1,8 @@
 import { flushSync } from 'svelte';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deliverable, DeliverablesPage } from '../../src-shared/ipc/deliverables';
-import { DeliverablesState, keepPlace, deliverableKey } from '../../src-renderer/state/deliverables.svelte';
+import { keepPlace } from '../../src-renderer/lib/keep-place';
+import { DeliverablesState, deliverableKey } from '../../src-renderer/state/deliverables.svelte';
 import { api, receipt } from './support/fake-api';
 
 // Main faked by the contracts' fake: the queue answers `queue`, a review is queued (the test may refuse it).
@@ -40,11 +41,11 @@ beforeEach(() => {
 
 describe('keepPlace', () => {
   it('keeps the file while it is there, else takes the one after it, else the one before', () => {
-    expect(keepPlace([a, b, c], [e, a, b, c], deliverableKey(b))).toBe(deliverableKey(b));
-    expect(keepPlace([a, b, c, d], [a, d], deliverableKey(b))).toBe(deliverableKey(d));
-    expect(keepPlace([a, b, c], [a], deliverableKey(c))).toBe(deliverableKey(a));
-    expect(keepPlace([], [c, d], undefined)).toBe(deliverableKey(c));
-    expect(keepPlace([a], [], deliverableKey(a))).toBeUndefined();
+    expect(keepPlace([a, b, c], [e, a, b, c], deliverableKey(b), deliverableKey)).toBe(deliverableKey(b));
+    expect(keepPlace([a, b, c, d], [a, d], deliverableKey(b), deliverableKey)).toBe(deliverableKey(d));
+    expect(keepPlace([a, b, c], [a], deliverableKey(c), deliverableKey)).toBe(deliverableKey(a));
+    expect(keepPlace([], [c, d], undefined, deliverableKey)).toBe(deliverableKey(c));
+    expect(keepPlace([a], [], deliverableKey(a), deliverableKey)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCache, type CacheDatabase } from '../../../src-main/db/database';
+import { InboxRepository } from '../../../src-main/db/inbox-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { temporaryDir } from '../../support/temporary-dir';
 import { generatedWorkOrders } from './work-order-fixtures';
@@ -47,6 +48,22 @@ describe('a bulk load into an empty cache', () => {
     repository.upsertMany(generatedWorkOrders(5, 12, 1_000));
     expect(repository.counts().workorders_all).toBe(305);
     db.close();
+  });
+
+  it('defers the inbox’s indexes too, and its unread count answers meanwhile (the order list reads it)', () => {
+    const db = openCache(':memory:');
+    const repository = new WorkOrderRepository(db);
+    const before = new InboxRepository(db);
+    const inboxIndexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'inbox_items' AND sql IS NOT NULL ORDER BY name").pluck();
+    expect(inboxIndexes.all()).toEqual(['inbox_items_newest', 'inbox_items_unread']);
+    expect(repository.beginBulkLoad()).toBe(true);
+    expect(inboxIndexes.all()).toEqual([]);
+    const written = { id: 1, title: 'Install', messages: { results: [{ msg_id: 1, message: 'On my way', created: { utc: new Date().toISOString().slice(0, 19).replace('T', ' ') }, from: { id: 3019, first_name: 'Ana', last_name: 'Ruiz', role: 'provider' } }] } };
+    repository.upsertMany([written as never]);
+    expect(before.unreadCount()).toBe(1);
+    expect(new InboxRepository(db).unreadCount()).toBe(1);
+    repository.endBulkLoad();
+    expect(inboxIndexes.all()).toEqual(['inbox_items_newest', 'inbox_items_unread']);
   });
 
   it('is refused, changing nothing, when the cache holds orders', () => {

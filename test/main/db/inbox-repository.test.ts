@@ -80,9 +80,25 @@ describe('InboxRepository', () => {
     expect(inbox.list({ workOrderId: 11 }).items.map((item) => item.kind)).toEqual(['message', 'check-in']);
     const first = inbox.list({ limit: 3 });
     expect(first).toMatchObject({ more: true, unread: 8 });
-    expect(inbox.list({ limit: 3, offset: 6 }).items).toHaveLength(2);
+    const last = first.items.at(-1)!;
+    expect(inbox.list({ limit: 3, before: { at: last.at, id: last.id } }).items.map((item) => [item.kind, item.order.id])).toEqual([
+      ['message', 13],
+      ['check-in', 10],
+      ['check-in', 11],
+    ]);
     expect(inbox.mark({ matching: { kind: 'check-in' } })).toEqual({ changed: 4, unread: 4 });
     expect(inbox.list({ unreadOnly: true }).items.every((item) => item.kind === 'message')).toBe(true);
+  });
+
+  it('pages "Unread only" by cursor: items opened on the first page skip none on the next', () => {
+    orders.upsertMany([10, 11, 12, 13, 14].map((id) => order(id, { messages: { results: [message(id, `m${id}`, id)] } })));
+    const first = inbox.list({ unreadOnly: true, limit: 2 });
+    // The first one opened: main's unread list is one shorter, and an offset of 2 would skip 12.
+    inbox.mark({ ids: [first.items[0]!.id] });
+    const last = first.items.at(-1)!;
+    const next = inbox.list({ unreadOnly: true, limit: 2, before: { at: last.at, id: last.id } });
+    expect(next.items.map((item) => item.order.id)).toEqual([12, 13]);
+    expect(next.more).toBe(true);
   });
 
   it('writes what a provider did weeks before it reached the cache as read already: a first sync does not fill the count with last month', () => {
@@ -100,5 +116,28 @@ describe('InboxRepository', () => {
     db.exec('DELETE FROM inbox_items; UPDATE inbox_state SET backfilled = 0');
     expect(inbox.list().items.map((item) => item.kind)).toEqual(['request', 'message']);
     expect(inbox.backfill()).toBe(0);
+  });
+
+  it('drops the item of a step the marketplace no longer lists, only for the lists a write carries', () => {
+    const both = order(10, { messages: { results: [message(1, 'Hello', 5), message(2, 'Wrong order, sorry', 4)] }, time_logs: { results: [{ id: 5, in: at(10) }] } });
+    orders.upsertMany([both]);
+    parts.store(10, {
+      requests: [{ id: 77, user: ANA, created: at(2) }, { id: 78, user: { ...ANA, id: 3020 }, created: at(3) }],
+      attachments: [{ id: 40, folder_id: 1, status: 'pending', author: ANA, created: at(1), file: { name: 'photo.jpg' } }],
+    });
+    const sources = () => inbox.list().items.map((item) => `${item.kind}:${item.sourceId}`).toSorted();
+    expect(sources()).toEqual(['check-in:5', 'deliverable:40', 'message:1', 'message:2', 'request:77', 'request:78']);
+    // A message deleted: the order's document says so; its requests and files stay.
+    orders.upsertMany([{ ...both, messages: { results: [message(1, 'Hello', 5)] } }]);
+    expect(sources()).toEqual(['check-in:5', 'deliverable:40', 'message:1', 'request:77', 'request:78']);
+    // A document without its time logs says nothing about them.
+    orders.upsertMany([{ ...both, messages: { results: [message(1, 'Hello', 5)] }, time_logs: undefined }]);
+    expect(sources()).toContain('check-in:5');
+    // A request withdrawn, files not fetched this time: only the request goes.
+    parts.store(10, { requests: [{ id: 77, user: ANA, created: at(2) }] });
+    expect(sources()).toEqual(['check-in:5', 'deliverable:40', 'message:1', 'request:77']);
+    // The file removed.
+    parts.store(10, { attachments: [] });
+    expect(sources()).toEqual(['check-in:5', 'message:1', 'request:77']);
   });
 });

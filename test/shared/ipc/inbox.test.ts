@@ -7,7 +7,10 @@ describe('inbox channels', () => {
 
   it('lists with filters and paging, and refuses what it does not know', () => {
     expect(list.safeParse({}).success).toBe(true);
-    expect(list.safeParse({ kind: 'message', clientId: 7, workOrderId: 10011, unreadOnly: true, offset: 100, limit: 50 }).success).toBe(true);
+    expect(list.safeParse({ kind: 'message', clientId: 7, workOrderId: 10011, unreadOnly: true, before: { at: 1_700_000_000_000, id: 12 }, limit: 50 }).success).toBe(true);
+    expect(list.safeParse({ offset: 100 }).success).toBe(false);
+    expect(list.safeParse({ before: { at: 1, id: 2, page: 3 } }).success).toBe(false);
+    expect(list.safeParse({ before: { at: 1 } }).success).toBe(false);
     expect(list.safeParse({ kind: 'email' }).success).toBe(false);
     expect(list.safeParse({ limit: 5000 }).success).toBe(false);
     expect(list.safeParse({ workOrderId: -1 }).success).toBe(false);

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { listQuery, UNREAD_COUNT_SQL } from '../../../../src-main/db/inbox-repository';
 import { migrateTo } from './support';
 
 describe('migration 0026: the inbox’s items', () => {
@@ -13,9 +14,19 @@ describe('migration 0026: the inbox’s items', () => {
     const insert = db.prepare("INSERT INTO inbox_items (work_order_id, source, kind, at, who, what) VALUES (42, ?, 'message', 1, 'Ana', 'wrote “hi”')");
     insert.run('message-1');
     expect(() => insert.run('message-1')).toThrow(/UNIQUE/);
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail).join('\n');
-    expect(plan('SELECT id FROM inbox_items ORDER BY at DESC, id DESC LIMIT 10')).toMatch(/INDEX inbox_items_newest/);
-    expect(plan('SELECT COUNT(*) FROM inbox_items WHERE read_at IS NULL')).toMatch(/INDEX inbox_items_unread/);
+    // The plans of the statements the repository runs: its page (newest first, and unread only, from the top and after a cursor) and its count.
+    const plan = ({ sql, parameters }: { sql: string; parameters: Record<string, unknown> }) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all({ ...parameters, limit: 11 }) as { detail: string }[]).map((row) => row.detail).join('\n');
+    const cursor = { at: 1, id: 1 };
+    for (const before of [undefined, cursor]) {
+      const newest = plan(listQuery({}, before));
+      expect(newest).toMatch(/ i USING INDEX inbox_items_newest/);
+      expect(newest).not.toMatch(/TEMP B-TREE/);
+      const unread = plan(listQuery({ unreadOnly: true }, before));
+      expect(unread).toMatch(/ i USING INDEX inbox_items_unread/);
+      expect(unread).not.toMatch(/TEMP B-TREE/);
+    }
+    expect(plan({ sql: UNREAD_COUNT_SQL, parameters: {} })).toMatch(/INDEX inbox_items_unread/);
     db.prepare('DELETE FROM work_orders WHERE id = 42').run();
     expect(db.prepare('SELECT COUNT(*) FROM inbox_items').pluck().get()).toBe(0);
   });
