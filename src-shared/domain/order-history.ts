@@ -1,3 +1,4 @@
+import type { Message } from '../api/message';
 import { z } from 'zod';
 import { TimestampSchema, UserSummarySchema } from '../api/common';
 import { MilestonesSchema, WORK_ORDER_STATUSES } from '../api/status';
@@ -55,14 +56,6 @@ const quote = (text: string | null | undefined): string => {
 
 /** What each first entry into a state says, after "Marketplace". */
 const milestoneWords = (slug: string, name: string) => (slug === 'created' ? 'recorded the order as a draft' : `marked it ${name}`);
-
-interface Message {
-  msg_id: number;
-  message?: string | null;
-  created?: unknown;
-  from?: NamedPerson | null;
-  replies?: Message[] | null;
-}
 
 /** Steps dated in the marketplace's copy of an order, in no order. */
 export function marketplaceHistory(parts: OrderParts, nameOf: NameOf = () => undefined): HistoryEntry[] {
