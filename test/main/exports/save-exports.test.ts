@@ -86,6 +86,12 @@ describe('saving a file the page made (desktop)', () => {
   it('is refused in browser mode, which has no dialog: the page downloads instead', async () => {
     await expect(saveGeneratedFile({ name: 'a.csv', bytes: new Uint8Array([1]) }, undefined)).rejects.toMatchObject({ code: 'IPC_INVALID_INPUT' });
   });
+
+  it('says a folder that cannot be written in clearly, and leaves nothing behind', async () => {
+    const dir = temporaryDir();
+    await expect(saveGeneratedFile({ name: 'a.csv', bytes: new Uint8Array([1]) }, async () => join(dir, 'gone', 'a.csv'))).rejects.toMatchObject({ code: 'SAVE_FAILED' });
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });
 
 describe('a folder as a zip', () => {
