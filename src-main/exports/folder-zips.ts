@@ -1,14 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import type { Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import type { Attachment } from '../../src-shared/api/attachment';
 import { ZIP_MAX_ENTRIES, folderZipName } from '../../src-shared/domain/export-files';
 import { attachmentName } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
 import type { FolderRef, FolderZip } from '../../src-shared/ipc/deliverables';
 import type { AttachmentFiles, ChooseSavePath, UseWorkspace } from '../attachments/attachment-files';
-import { uniqueNames, writeStoredZip, type ZipSource } from './zip-writer';
+import { desktopDialog, saveToChosenPath } from './save-to-chosen-path';
+import { storedZip, uniqueNames, type ZipSource } from './zip-writer';
 
 /** What a zip of a folder needs of the attachment files: fetch-or-cache, and cache only. */
 export type FolderFiles = Pick<AttachmentFiles, 'prepare' | 'cached'>;
@@ -54,37 +53,14 @@ export class FolderZips {
     return { fileName: folderZipName(ref.workOrderId, undefined), sources: found };
   }
 
-  /** Writes the zip of the cached files to a stream (the web host's answer). */
-  async write(ref: FolderRef, out: Writable): Promise<void> {
-    const { sources } = await this.sources(ref);
-    await writeStoredZip(sources, out);
-  }
-
   /** Desktop: prepares, asks where with the native dialog, writes the zip there (whole, or not at all). */
   async save(ref: FolderRef, choose: ChooseSavePath | undefined): Promise<FolderZip & { saved: boolean }> {
-    if (!choose) throw new AppError('IPC_INVALID_INPUT', 'Saving through a dialog is for the desktop app; the browser downloads the zip itself.');
+    const dialog = desktopDialog(choose, 'the zip');
     const prepared = await this.prepare(ref);
     if (prepared.included.length === 0) return { ...prepared, saved: false };
-    const destination = await choose(prepared.fileName);
-    if (!destination) return { ...prepared, saved: false };
     const { sources } = await this.sources(ref);
-    // Written beside the destination and renamed into place: a zip cut short never takes the name.
-    const partial = `${destination}.partial`;
-    try {
-      const out = createWriteStream(partial);
-      const closed = finished(out);
-      try {
-        await writeStoredZip(sources, out);
-      } finally {
-        out.end();
-      }
-      await closed;
-      await rename(partial, destination);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
-    return { ...prepared, saved: true };
+    const { saved } = await saveToChosenPath(dialog, prepared.fileName, (partial) => pipeline(storedZip(sources), createWriteStream(partial)));
+    return { ...prepared, saved };
   }
 
   /** The folder's uploaded files (a file still waiting in the outbox has no bytes to zip yet). */

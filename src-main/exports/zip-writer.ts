@@ -1,9 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from '../../src-shared/domain/export-files';
+import { AppError } from '../../src-shared/errors';
 
 /** A file on disk and the name it takes in the zip. */
 export interface ZipSource {
@@ -12,43 +11,49 @@ export interface ZipSource {
 }
 
 /**
- * A zip of files on disk, written to a stream as it is read: "stored" entries (no compression:
- * deliverables are photos and PDFs, which deflate does not shrink), UTF-8 names, no ZIP64 (bounded
- * by ZIP_MAX_BYTES and ZIP_MAX_ENTRIES). Each file is read twice, once for its CRC and once into the
- * zip, so memory stays at one read buffer whatever the sizes; nothing of the zip is held whole.
+ * A zip of files on disk, made as it is read, chunk by chunk, for `stream/promises` `pipeline` to
+ * write where it goes (a file, an HTTP answer): the consumer's pace sets the reading, and a consumer
+ * that goes away (a browser that cancels the download, a folder that cannot be written) ends it at
+ * once, its open files closed. "Stored" entries (no compression: deliverables are photos and PDFs,
+ * which deflate does not shrink), UTF-8 names, no ZIP64 (bounded by ZIP_MAX_BYTES and
+ * ZIP_MAX_ENTRIES). Each file is read twice, once for its CRC and once into the zip, so memory stays
+ * at one read buffer whatever the sizes; nothing of the zip is held whole.
  */
-export async function writeStoredZip(sources: readonly ZipSource[], out: Writable, modified: Date = new Date()): Promise<void> {
-  if (sources.length > ZIP_MAX_ENTRIES) throw new RangeError(`A zip of at most ${ZIP_MAX_ENTRIES} files`);
+export async function* storedZip(sources: readonly ZipSource[], modified: Date = new Date()): AsyncGenerator<Buffer, void, undefined> {
+  if (sources.length > ZIP_MAX_ENTRIES) throw new AppError('IPC_INVALID_INPUT', `A zip holds at most ${ZIP_MAX_ENTRIES} files.`);
   const { time, date } = dosDateTime(modified);
   const names = uniqueNames(sources.map((source) => source.name));
   const directory: Buffer[] = [];
   let offset = 0;
 
-  const write = async (chunk: Buffer): Promise<void> => {
-    offset += chunk.byteLength;
-    if (!out.write(chunk)) await once(out, 'drain');
-  };
-
   for (const [index, source] of sources.entries()) {
     const name = Buffer.from(names[index] ?? 'file', 'utf8');
     const { size, crc } = await measure(source.path);
-    if (offset + size + 30 + name.byteLength > ZIP_MAX_BYTES) throw new RangeError(`A zip of at most ${ZIP_MAX_BYTES / (1024 * 1024)} MiB`);
+    if (offset + size + 30 + name.byteLength > ZIP_MAX_BYTES) {
+      throw new AppError('ATTACHMENT_TOO_LARGE', `Those files are more than a zip holds (${ZIP_MAX_BYTES / (1024 * 1024 * 1024)} GiB).`);
+    }
     const at = offset;
-    await write(Buffer.concat([localHeader(name, crc, size, time, date), name]));
+    const header = Buffer.concat([localHeader(name, crc, size, time, date), name]);
+    offset += header.byteLength;
+    yield header;
     let copied = 0;
     for await (const chunk of createReadStream(source.path)) {
       copied += (chunk as Buffer).byteLength;
       if (copied > size) break;
-      await write(chunk as Buffer);
+      offset += (chunk as Buffer).byteLength;
+      yield chunk as Buffer;
     }
     // The cache's files never change in place; one that did would leave a zip its directory belies.
-    if (copied !== size) throw new Error(`${source.name} changed while it was being zipped`);
+    if (copied !== size) throw new AppError('ATTACHMENT_UNREADABLE', `${source.name} changed while it was being zipped; try again.`);
     directory.push(Buffer.concat([directoryEntry(name, crc, size, time, date, at), name]));
   }
 
   const directoryStart = offset;
-  for (const entry of directory) await write(entry);
-  await write(endOfDirectory(directory.length, offset - directoryStart, directoryStart));
+  for (const entry of directory) {
+    offset += entry.byteLength;
+    yield entry;
+  }
+  yield endOfDirectory(directory.length, offset - directoryStart, directoryStart);
 }
 
 async function measure(path: string): Promise<{ size: number; crc: number }> {

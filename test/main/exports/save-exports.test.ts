@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
 import * as XLSX from '@e965/xlsx';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { saveGeneratedFile } from '../../../src-main/exports/save-generated';
 import { exportHandlers } from '../../../src-main/ipc/handlers/export-handlers';
 import { startWebHost, type WebHost } from '../../../src-main/web-host/server';
 import { temporaryDir } from '../../support/temporary-dir';
-import { rendererDir, stubApp } from '../web-host/support';
+import { rendererDir, stubApp, watchedLogger } from '../web-host/support';
 
 const hosts: WebHost[] = [];
 afterEach(async () => {
@@ -30,10 +31,10 @@ const entryNames = (zip: Buffer) =>
  * Order 7's Deliverables folder (3): two photos (one cached, one the marketplace cannot give now)
  * and a file still waiting in the outbox; a buyer's document in folder 1 is not part of it.
  */
-function folderOfOrder7() {
+function folderOfOrder7(content: Buffer | string = 'photo bytes') {
   const dir = temporaryDir();
   const cachedPath = join(dir, 'cached-11');
-  writeFileSync(cachedPath, 'photo bytes');
+  writeFileSync(cachedPath, content);
   const workspace = {
     environment: 'local',
     workOrders: { get: (id: number) => (id === 7 ? { id } : undefined) },
@@ -116,6 +117,33 @@ describe('a folder as a zip', () => {
     expect(existsSync(`${target}.partial`)).toBe(false);
     expect(await zips.save({ workOrderId: 7, folderId: 3 }, async () => undefined)).toMatchObject({ saved: false });
     await expect(zips.save({ workOrderId: 7, folderId: 3 }, undefined)).rejects.toMatchObject({ code: 'IPC_INVALID_INPUT' });
+  });
+
+  it('on the desktop, says a folder that cannot be written clearly and leaves nothing behind', async () => {
+    const { zips, dir } = folderOfOrder7(randomBytes(1024 * 1024));
+    const before = readdirSync(dir);
+    const error = await zips.save({ workOrderId: 7, folderId: 3 }, async () => join(dir, 'gone', 'chosen.zip')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'SAVE_FAILED', message: expect.stringContaining('choose another folder') });
+    expect(readdirSync(dir)).toEqual(before);
+  });
+
+  it('in browser mode, stops reading the folder when the page cancels the download mid-zip', async () => {
+    const { zips } = folderOfOrder7(randomBytes(8 * 1024 * 1024));
+    const logger = watchedLogger();
+    const host = await startWebHost({ app: { ...stubApp({}, logger), folderZips: zips }, rendererDir: rendererDir(), port: 0 });
+    hosts.push(host);
+    const brokeOff = logger.next('web-host: a zip broke off');
+    const answer = await request(`${host.origin}${DELIVERABLES_ZIP_PATH}?workOrderId=7&folderId=3`, { headers: { authorization: `Bearer ${host.token}` } });
+    expect(answer.statusCode).toBe(200);
+    // The first bytes came; then the page goes away.
+    for await (const chunk of answer.body) if ((chunk as Buffer).byteLength > 0) break;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<string>((resolve) => {
+      timer = setTimeout(() => resolve('still writing after 5 s'), 5_000);
+    });
+    expect(await Promise.race([brokeOff.then(() => 'stopped'), deadline])).toBe('stopped');
+    clearTimeout(timer);
   });
 
   it('in browser mode, streams from the web host to the page’s token only', async () => {
