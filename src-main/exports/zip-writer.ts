@@ -10,6 +10,12 @@ export interface ZipSource {
   path: string;
 }
 
+/** What the zip holds as it is made: each entry's name as written, each source gone before it was read. */
+export interface ZipReport {
+  written?(name: string): void;
+  gone?(source: ZipSource): void;
+}
+
 /**
  * A zip of files on disk, made as it is read, chunk by chunk, for `stream/promises` `pipeline` to
  * write where it goes (a file, an HTTP answer): the consumer's pace sets the reading, and a consumer
@@ -17,18 +23,26 @@ export interface ZipSource {
  * once, its open files closed. "Stored" entries (no compression: deliverables are photos and PDFs,
  * which deflate does not shrink), UTF-8 names, no ZIP64 (bounded by ZIP_MAX_BYTES and
  * ZIP_MAX_ENTRIES). Each file is read twice, once for its CRC and once into the zip, so memory stays
- * at one read buffer whatever the sizes; nothing of the zip is held whole.
+ * at one read buffer whatever the sizes; nothing of the zip is held whole. A file gone before it
+ * is read (the attachment cache made room) is left out and told to `report.gone`: the zip stays
+ * whole, and `report.written` says exactly what it holds.
  */
-export async function* storedZip(sources: readonly ZipSource[], modified: Date = new Date()): AsyncGenerator<Buffer, void, undefined> {
+export async function* storedZip(sources: readonly ZipSource[], { modified = new Date(), report = {} }: { modified?: Date; report?: ZipReport } = {}): AsyncGenerator<Buffer, void, undefined> {
   if (sources.length > ZIP_MAX_ENTRIES) throw new AppError('IPC_INVALID_INPUT', `A zip holds at most ${ZIP_MAX_ENTRIES} files.`);
   const { time, date } = dosDateTime(modified);
-  const names = uniqueNames(sources.map((source) => source.name));
+  const taken = new Set<string>();
   const directory: Buffer[] = [];
   let offset = 0;
 
-  for (const [index, source] of sources.entries()) {
-    const name = Buffer.from(names[index] ?? 'file', 'utf8');
-    const { size, crc } = await measure(source.path);
+  for (const source of sources) {
+    const measured = await measure(source.path);
+    if (!measured) {
+      report.gone?.(source);
+      continue;
+    }
+    const { size, crc } = measured;
+    const unique = uniqueName(source.name, taken);
+    const name = Buffer.from(unique, 'utf8');
     if (offset + size + 30 + name.byteLength > ZIP_MAX_BYTES) {
       throw new AppError('ATTACHMENT_TOO_LARGE', `Those files are more than a zip holds (${ZIP_MAX_BYTES / (1024 * 1024 * 1024)} GiB).`);
     }
@@ -46,6 +60,7 @@ export async function* storedZip(sources: readonly ZipSource[], modified: Date =
     // The cache's files never change in place; one that did would leave a zip its directory belies.
     if (copied !== size) throw new AppError('ATTACHMENT_UNREADABLE', `${source.name} changed while it was being zipped; try again.`);
     directory.push(Buffer.concat([directoryEntry(name, crc, size, time, date, at), name]));
+    report.written?.(unique);
   }
 
   const directoryStart = offset;
@@ -56,11 +71,17 @@ export async function* storedZip(sources: readonly ZipSource[], modified: Date =
   yield endOfDirectory(directory.length, offset - directoryStart, directoryStart);
 }
 
-async function measure(path: string): Promise<{ size: number; crc: number }> {
-  const found = await stat(path);
-  let crc = 0;
-  for await (const chunk of createReadStream(path)) crc = crc32(chunk as Buffer, crc);
-  return { size: found.size, crc };
+/** The file's size and CRC; undefined when it is gone. */
+async function measure(path: string): Promise<{ size: number; crc: number } | undefined> {
+  try {
+    const found = await stat(path);
+    let crc = 0;
+    for await (const chunk of createReadStream(path)) crc = crc32(chunk as Buffer, crc);
+    return { size: found.size, crc };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Bit 11: names are UTF-8. Method 0: stored. */
@@ -119,12 +140,15 @@ function dosDateTime(moment: Date): { time: number; date: number } {
 /** Two files of one name stay two: "photo.jpg", "photo (2).jpg". Compared without case, as Windows and macOS unpack them. */
 export function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
-  return names.map((name) => {
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) candidate = `${stem} (${copy})${extension}`;
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
+  return names.map((name) => uniqueName(name, taken));
+}
+
+/** The name, or its first free "(n)" form among those `taken` (lowercased), which it joins. */
+function uniqueName(name: string, taken: Set<string>): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let candidate = name;
+  for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) candidate = `${stem} (${copy})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
 }

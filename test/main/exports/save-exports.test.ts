@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
@@ -7,8 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-shared/errors';
 import { DELIVERABLES_ZIP_PATH } from '../../../src-shared/ipc/deliverables';
 import type { AttachmentRef } from '../../../src-shared/ipc/attachment-files';
-import type { AttachmentWorkspace } from '../../../src-main/attachments/attachment-files';
-import { FolderZips, type FolderFiles } from '../../../src-main/exports/folder-zips';
+import { AttachmentFiles, type AttachmentWorkspace, type UseWorkspace } from '../../../src-main/attachments/attachment-files';
+import { FileContentCache } from '../../../src-main/attachments/file-content';
+import { FolderZips, PUSHED_OUT_OF_CACHE, type FolderFiles } from '../../../src-main/exports/folder-zips';
 import { saveGeneratedFile } from '../../../src-main/exports/save-generated';
 import { exportHandlers } from '../../../src-main/ipc/handlers/export-handlers';
 import { startWebHost, type WebHost } from '../../../src-main/web-host/server';
@@ -63,6 +64,27 @@ function folderOfOrder7(content: Buffer | string = 'photo bytes') {
   };
   const zips = new FolderZips(async (call) => call(workspace), files);
   return { zips, prepared, dir };
+}
+
+/**
+ * Order 9's folder (3) of three 400-byte photos fetched into a real attachment cache that holds
+ * 1,000 bytes: fetching the third pushes the first out.
+ */
+function folderInASmallCache() {
+  const dir = temporaryDir();
+  const cacheDir = join(dir, 'cache');
+  const hash = (id: number) => String(id).repeat(64).slice(0, 64);
+  const attachments = [21, 22, 23].map((id, index) => ({ id, folder_id: 3, file: { name: ['first.jpg', 'second.jpg', 'third.jpg'][index], link: `https://files.example/${id}`, size_bytes: 400, hash: hash(id) } }));
+  const workspace = {
+    environment: 'local',
+    workOrders: { get: (id: number) => (id === 9 ? { id } : undefined) },
+    parts: { get: () => ({ attachments }) },
+    remote: async () => ({ client: { parts: { downloadAttachment: async (_link: string, destination: string) => writeFileSync(destination, randomBytes(400)) } } }),
+  } as unknown as AttachmentWorkspace;
+  const use = (async (call) => call(workspace)) as UseWorkspace;
+  const zips = new FolderZips(use, new AttachmentFiles(use, new FileContentCache({ dir: cacheDir, maxBytes: 1_000 })));
+  const cachedPath = (id: number) => join(cacheDir, `local-9-${id}-${hash(id).slice(0, 32)}`);
+  return { zips, dir, cachedPath };
 }
 
 describe('saving a file the page made (desktop)', () => {
@@ -144,6 +166,33 @@ describe('a folder as a zip', () => {
     });
     expect(await Promise.race([brokeOff.then(() => 'stopped'), deadline])).toBe('stopped');
     clearTimeout(timer);
+  });
+
+  it('says a file the folder’s later files pushed out of the cache is missing, with why, not included', async () => {
+    const { zips } = folderInASmallCache();
+    const zip = await zips.prepare({ workOrderId: 9, folderId: 3 });
+    expect(zip.included).toEqual(['second.jpg', 'third.jpg']);
+    expect(zip.missing).toEqual([{ name: 'first.jpg', reason: PUSHED_OUT_OF_CACHE }]);
+  });
+
+  it('on the desktop, says what the zip it wrote holds: a file gone from the cache before it was read is named missing', async () => {
+    const { zips, dir, cachedPath } = folderInASmallCache();
+    const target = join(dir, 'chosen.zip');
+    const saved = await zips.save({ workOrderId: 9, folderId: 3 }, async () => {
+      // The cache makes room while the dialog is open.
+      rmSync(cachedPath(22));
+      return target;
+    });
+    expect(entryNames(readFileSync(target))).toEqual(['third.jpg']);
+    expect(saved).toEqual({
+      saved: true,
+      fileName: 'WO 9 Deliverables.zip',
+      included: ['third.jpg'],
+      missing: [
+        { name: 'first.jpg', reason: PUSHED_OUT_OF_CACHE },
+        { name: 'second.jpg', reason: PUSHED_OUT_OF_CACHE },
+      ],
+    });
   });
 
   it('in browser mode, streams from the web host to the page’s token only', async () => {

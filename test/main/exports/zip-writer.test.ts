@@ -17,7 +17,7 @@ async function zipOf(files: { name: string; content: Buffer }[]): Promise<Buffer
     return { name: file.name, path };
   });
   const out = join(dir, 'out.zip');
-  await pipeline(storedZip(sources, new Date(2026, 10, 27, 9, 30, 12)), createWriteStream(out));
+  await pipeline(storedZip(sources, { modified: new Date(2026, 10, 27, 9, 30, 12) }), createWriteStream(out));
   return readFileSync(out);
 }
 
@@ -112,6 +112,24 @@ describe('the stored zip writer', () => {
   it('refuses more files than a zip holds before it writes a byte', async () => {
     const sources = Array.from({ length: ZIP_MAX_ENTRIES + 1 }, (_, index) => ({ name: `${index}.txt`, path: '/nowhere' }));
     await expect(pipeline(storedZip(sources), new PassThrough())).rejects.toMatchObject({ code: 'IPC_INVALID_INPUT' });
+  });
+
+  it('leaves out a file gone before it is read, and says what it wrote under which name', async () => {
+    const dir = temporaryDir();
+    const kept = join(dir, 'kept');
+    writeFileSync(kept, 'kept bytes');
+    const written: string[] = [];
+    const gone: string[] = [];
+    const out = join(dir, 'out.zip');
+    const sources = [
+      { name: 'photo.jpg', path: join(dir, 'dropped-from-the-cache') },
+      { name: 'photo.jpg', path: kept },
+    ];
+    await pipeline(storedZip(sources, { report: { written: (name) => written.push(name), gone: (source) => gone.push(source.path) } }), createWriteStream(out));
+    expect(written).toEqual(['photo.jpg']);
+    expect(gone).toEqual([join(dir, 'dropped-from-the-cache')]);
+    const entries = (XLSX.CFB.read(readFileSync(out), { type: 'buffer' }).FileIndex as { name: string; type: number }[]).filter((entry) => entry.type === 2 && !entry.name.startsWith('\u0001'));
+    expect(entries.map((entry) => entry.name)).toEqual(['photo.jpg']);
   });
 
   it('keeps two files of one name apart, as Windows and macOS unpack them', () => {
