@@ -46,7 +46,7 @@ export class FolderZips {
     const attachments = await this.#folder(ref);
     const { sources } = await this.#cachedOf(ref, attachments);
     if (sources.length === 0) throw new AppError('ATTACHMENT_NOT_DOWNLOADED', 'None of that folder’s files is on this computer yet; they are zipped once the marketplace can be reached.');
-    return { fileName: folderZipName(ref.workOrderId, undefined), sources };
+    return { fileName: folderZipName(ref.workOrderId), sources };
   }
 
   /** Desktop: prepares, asks where with the native dialog, writes the zip there (whole, or not at all) and says what it holds. */
@@ -80,7 +80,7 @@ export class FolderZips {
     );
     for (const attachment of absent) failed.set(attachment.id, PUSHED_OUT_OF_CACHE);
     const missing = attachments.filter((attachment) => failed.has(attachment.id)).map((attachment) => ({ name: attachmentName(attachment), reason: failed.get(attachment.id) ?? '' }));
-    return { fileName: folderZipName(ref.workOrderId, undefined), sources, missing };
+    return { fileName: folderZipName(ref.workOrderId), sources, missing };
   }
 
   /** Of these attachments, the cached ones as zip entries and the others (no network). */
