@@ -4,7 +4,7 @@ import { AppError } from '../../src-shared/errors';
 import { FolderZipQuerySchema } from '../../src-shared/ipc/deliverables';
 import type { FolderZips } from '../exports/folder-zips';
 import { storedZip } from '../exports/zip-writer';
-import { refuseGet, type HostGetContext } from './file-content';
+import { refuseGet, statusOf, type HostGetContext } from './file-content';
 import { answerError } from './file-upload';
 
 export interface ZipContentContext extends HostGetContext {
@@ -24,7 +24,7 @@ export async function sendFolderZip(request: IncomingMessage, response: ServerRe
   try {
     found = await context.zips.sources(ref);
   } catch (error) {
-    if (error instanceof AppError) return answerError(response, context, { status: 404, code: error.code, message: error.message }, request);
+    if (error instanceof AppError) return answerError(response, context, { status: statusOf(error.code), code: error.code, message: error.message }, request);
     throw error;
   }
   response.writeHead(200, {

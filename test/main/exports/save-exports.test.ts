@@ -6,6 +6,7 @@ import * as XLSX from '@e965/xlsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-shared/errors';
 import { DELIVERABLES_ZIP_PATH } from '../../../src-shared/ipc/deliverables';
+import { ZIP_MAX_ENTRIES } from '../../../src-shared/domain/export-files';
 import type { AttachmentRef } from '../../../src-shared/ipc/attachment-files';
 import { AttachmentFiles, type AttachmentWorkspace, type UseWorkspace } from '../../../src-main/attachments/attachment-files';
 import { FileContentCache } from '../../../src-main/attachments/file-content';
@@ -219,5 +220,16 @@ describe('a folder as a zip', () => {
     const unknown = await get('workOrderId=8&folderId=3');
     expect(unknown.statusCode).toBe(404);
     expect(await unknown.body.json()).toMatchObject({ code: 'WORK_ORDER_NOT_FOUND' });
+  });
+
+  it('in browser mode, answers a folder of more files than a zip holds as a bad request, not as not found', async () => {
+    const attachments = Array.from({ length: ZIP_MAX_ENTRIES + 1 }, (_, index) => ({ id: index + 1, folder_id: 3, file: { name: `${index}.jpg` } }));
+    const workspace = { environment: 'local', workOrders: { get: () => ({ id: 7 }) }, parts: { get: () => ({ attachments }) } } as unknown as AttachmentWorkspace;
+    const zips = new FolderZips(async (call) => call(workspace), { prepare: () => Promise.reject(new Error('not asked')), cached: async () => undefined });
+    const host = await startWebHost({ app: { ...stubApp({}), folderZips: zips }, rendererDir: rendererDir(), port: 0 });
+    hosts.push(host);
+    const answer = await request(`${host.origin}${DELIVERABLES_ZIP_PATH}?workOrderId=7&folderId=3`, { headers: { authorization: `Bearer ${host.token}` } });
+    expect(answer.statusCode).toBe(400);
+    expect(await answer.body.json()).toMatchObject({ code: 'IPC_INVALID_INPUT', message: expect.stringContaining(`more than ${ZIP_MAX_ENTRIES} files`) });
   });
 });
