@@ -11,7 +11,7 @@ export const EXPORT_KINDS = {
 export type ExportKind = keyof typeof EXPORT_KINDS;
 
 /**
- * The most bytes a file made on the page may be: a list of 100,000 orders is about 15 MiB of CSV;
+ * The most bytes a file made on the page may be: a list of 100,000 orders is an estimated 15 MiB of CSV;
  * past this the desktop's IPC and a browser's download would hold too much at once.
  */
 export const EXPORT_MAX_BYTES = 64 * 1024 * 1024;
