@@ -58,6 +58,7 @@ export const ERROR_CODES = {
   MAP_TILES_OFF: 'No online map tiles are set: the map draws its own basemap.',
   PRINT_DESKTOP_ONLY: 'Saving a work sheet as a PDF file is for the desktop app; in a browser, print it and choose “Save as PDF”.',
   PRINT_FAILED: 'The work sheet could not be saved as a PDF.',
+  SAVE_FAILED: 'The file could not be written where it was to be saved: choose another folder.',
   MAP_TILE_UNAVAILABLE: 'That map tile could not be fetched; the map draws its own basemap there.',
 } as const;
 

@@ -7,6 +7,7 @@ import type { AttachmentChunkRef, AttachmentPreviewInfo, AttachmentRef } from '.
 import type { WorkOrderPartsApi } from '../api-client/work-order-parts-api';
 import type { WorkOrderPartsRepository } from '../db/work-order-parts-repository';
 import type { WorkOrderRepository } from '../db/work-order-repository';
+import { desktopDialog, saveToChosenPath } from '../exports/save-to-chosen-path';
 import type { FileContentCache } from './file-content';
 
 /** What reading attachments uses of the active environment's workspace. */
@@ -101,14 +102,11 @@ export class AttachmentFiles {
     }
   }
 
-  /** Desktop "Download": the native dialog, then a copy of the cached bytes where the coordinator chose. */
+  /** Desktop "Download": the native dialog, then a copy of the cached bytes where the coordinator chose (whole or not at all). */
   async save(ref: AttachmentRef, choose: ChooseSavePath | undefined): Promise<{ saved: boolean }> {
-    if (!choose) throw new AppError('IPC_INVALID_INPUT', 'Saving through a dialog is for the desktop app; the browser downloads the file itself.');
+    const dialog = desktopDialog(choose, 'the file');
     const { info, path } = await this.prepare(ref);
-    const destination = await choose(info.name);
-    if (!destination) return { saved: false };
-    await copyFile(path, destination);
-    return { saved: true };
+    return saveToChosenPath(dialog, info.name, (partial) => copyFile(path, partial));
   }
 }
 

@@ -1,9 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { once } from 'node:events';
-import type { Writable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { ZIP_MAX_BYTES, ZIP_MAX_ENTRIES } from '../../src-shared/domain/export-files';
+import { AppError } from '../../src-shared/errors';
 
 /** A file on disk and the name it takes in the zip. */
 export interface ZipSource {
@@ -11,51 +10,78 @@ export interface ZipSource {
   path: string;
 }
 
+/** What the zip holds as it is made: each entry's name as written, each source gone before it was read. */
+export interface ZipReport {
+  written?(name: string): void;
+  gone?(source: ZipSource): void;
+}
+
 /**
- * A zip of files on disk, written to a stream as it is read: "stored" entries (no compression:
- * deliverables are photos and PDFs, which deflate does not shrink), UTF-8 names, no ZIP64 (bounded
- * by ZIP_MAX_BYTES and ZIP_MAX_ENTRIES). Each file is read twice, once for its CRC and once into the
- * zip, so memory stays at one read buffer whatever the sizes; nothing of the zip is held whole.
+ * A zip of files on disk, made as it is read, chunk by chunk, for `stream/promises` `pipeline` to
+ * write where it goes (a file, an HTTP answer): the consumer's pace sets the reading, and a consumer
+ * that goes away (a browser that cancels the download, a folder that cannot be written) ends it at
+ * once, its open files closed. "Stored" entries (no compression: deliverables are photos and PDFs,
+ * which deflate does not shrink), UTF-8 names, no ZIP64 (bounded by ZIP_MAX_BYTES and
+ * ZIP_MAX_ENTRIES). Each file is read twice, once for its CRC and once into the zip, so memory stays
+ * at one read buffer whatever the sizes; nothing of the zip is held whole. A file gone before it
+ * is read (the attachment cache made room) is left out and told to `report.gone`: the zip stays
+ * whole, and `report.written` says exactly what it holds.
  */
-export async function writeStoredZip(sources: readonly ZipSource[], out: Writable, modified: Date = new Date()): Promise<void> {
-  if (sources.length > ZIP_MAX_ENTRIES) throw new RangeError(`A zip of at most ${ZIP_MAX_ENTRIES} files`);
+export async function* storedZip(sources: readonly ZipSource[], { modified = new Date(), report = {} }: { modified?: Date; report?: ZipReport } = {}): AsyncGenerator<Buffer, void, undefined> {
+  if (sources.length > ZIP_MAX_ENTRIES) throw new AppError('IPC_INVALID_INPUT', `A zip holds at most ${ZIP_MAX_ENTRIES} files.`);
   const { time, date } = dosDateTime(modified);
-  const names = uniqueNames(sources.map((source) => source.name));
+  const taken = new Set<string>();
   const directory: Buffer[] = [];
   let offset = 0;
 
-  const write = async (chunk: Buffer): Promise<void> => {
-    offset += chunk.byteLength;
-    if (!out.write(chunk)) await once(out, 'drain');
-  };
-
-  for (const [index, source] of sources.entries()) {
-    const name = Buffer.from(names[index] ?? 'file', 'utf8');
-    const { size, crc } = await measure(source.path);
-    if (offset + size + 30 + name.byteLength > ZIP_MAX_BYTES) throw new RangeError(`A zip of at most ${ZIP_MAX_BYTES / (1024 * 1024)} MiB`);
+  for (const source of sources) {
+    const measured = await measure(source.path);
+    if (!measured) {
+      report.gone?.(source);
+      continue;
+    }
+    const { size, crc } = measured;
+    const unique = uniqueName(source.name, taken);
+    const name = Buffer.from(unique, 'utf8');
+    if (offset + size + 30 + name.byteLength > ZIP_MAX_BYTES) {
+      throw new AppError('ATTACHMENT_TOO_LARGE', `Those files are more than a zip holds (${ZIP_MAX_BYTES / (1024 * 1024 * 1024)} GiB).`);
+    }
     const at = offset;
-    await write(Buffer.concat([localHeader(name, crc, size, time, date), name]));
+    const header = Buffer.concat([localHeader(name, crc, size, time, date), name]);
+    offset += header.byteLength;
+    yield header;
     let copied = 0;
     for await (const chunk of createReadStream(source.path)) {
       copied += (chunk as Buffer).byteLength;
       if (copied > size) break;
-      await write(chunk as Buffer);
+      offset += (chunk as Buffer).byteLength;
+      yield chunk as Buffer;
     }
     // The cache's files never change in place; one that did would leave a zip its directory belies.
-    if (copied !== size) throw new Error(`${source.name} changed while it was being zipped`);
+    if (copied !== size) throw new AppError('ATTACHMENT_UNREADABLE', `${source.name} changed while it was being zipped; try again.`);
     directory.push(Buffer.concat([directoryEntry(name, crc, size, time, date, at), name]));
+    report.written?.(unique);
   }
 
   const directoryStart = offset;
-  for (const entry of directory) await write(entry);
-  await write(endOfDirectory(directory.length, offset - directoryStart, directoryStart));
+  for (const entry of directory) {
+    offset += entry.byteLength;
+    yield entry;
+  }
+  yield endOfDirectory(directory.length, offset - directoryStart, directoryStart);
 }
 
-async function measure(path: string): Promise<{ size: number; crc: number }> {
-  const found = await stat(path);
-  let crc = 0;
-  for await (const chunk of createReadStream(path)) crc = crc32(chunk as Buffer, crc);
-  return { size: found.size, crc };
+/** The file's size and CRC; undefined when it is gone. */
+async function measure(path: string): Promise<{ size: number; crc: number } | undefined> {
+  try {
+    const found = await stat(path);
+    let crc = 0;
+    for await (const chunk of createReadStream(path)) crc = crc32(chunk as Buffer, crc);
+    return { size: found.size, crc };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** Bit 11: names are UTF-8. Method 0: stored. */
@@ -114,12 +140,15 @@ function dosDateTime(moment: Date): { time: number; date: number } {
 /** Two files of one name stay two: "photo.jpg", "photo (2).jpg". Compared without case, as Windows and macOS unpack them. */
 export function uniqueNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
-  return names.map((name) => {
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) candidate = `${stem} (${copy})${extension}`;
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
+  return names.map((name) => uniqueName(name, taken));
+}
+
+/** The name, or its first free "(n)" form among those `taken` (lowercased), which it joins. */
+function uniqueName(name: string, taken: Set<string>): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let candidate = name;
+  for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) candidate = `${stem} (${copy})${extension}`;
+  taken.add(candidate.toLowerCase());
+  return candidate;
 }

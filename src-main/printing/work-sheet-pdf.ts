@@ -3,6 +3,7 @@ import { AppError } from '../../src-shared/errors';
 import type { WorkSheetPdfRequest } from '../../src-shared/ipc/print';
 import { safeDisplayName } from '../../src-shared/domain/attachments';
 import type { ChooseSavePath } from '../attachments/attachment-files';
+import { saveToChosenPath } from '../exports/save-to-chosen-path';
 
 /** The window as it is now, printed in print media to PDF bytes (Electron's `webContents.printToPDF`). */
 export type PrintToPdf = () => Promise<Uint8Array>;
@@ -27,25 +28,24 @@ export function workSheetFileName({ id, title }: WorkSheetPdfRequest): string {
 
 /**
  * Saves the open work sheet as a PDF: the native dialog first (nothing is printed for a cancel),
- * then the window printed, then the file written. A failure is one clear error; nothing half
- * written is left behind unnoticed (the write is one call).
+ * then the window printed, then the file written beside the chosen name and renamed into place, so
+ * a failed write never leaves a cut PDF over a file that was there. A failure is one clear error.
  */
 export function workSheetPdfSaver(deps: WorkSheetPdfDeps): (request: WorkSheetPdfRequest) => Promise<{ saved: boolean }> {
   const writeFile = deps.writeFile ?? ((path, bytes) => writeFileOnDisk(path, bytes));
-  return async (request) => {
-    const destination = await deps.chooseSavePath(workSheetFileName(request));
-    if (!destination) return { saved: false };
-    let bytes: Uint8Array;
-    try {
-      bytes = await deps.printToPdf();
-    } catch {
-      throw new AppError('PRINT_FAILED', 'The work sheet could not be printed to a PDF.');
-    }
-    try {
-      await writeFile(destination, bytes);
-    } catch {
-      throw new AppError('PRINT_FAILED', 'The PDF could not be written there: choose another folder.');
-    }
-    return { saved: true };
-  };
+  return (request) =>
+    saveToChosenPath(
+      deps.chooseSavePath,
+      workSheetFileName(request),
+      async (partial) => {
+        let bytes: Uint8Array;
+        try {
+          bytes = await deps.printToPdf();
+        } catch {
+          throw new AppError('PRINT_FAILED', 'The work sheet could not be printed to a PDF.');
+        }
+        await writeFile(partial, bytes);
+      },
+      { code: 'PRINT_FAILED', message: 'The PDF could not be written there: choose another folder.' },
+    );
 }

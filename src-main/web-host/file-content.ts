@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
-import { AppError } from '../../src-shared/errors';
+import { AppError, type ErrorCode } from '../../src-shared/errors';
 import { AttachmentContentQuerySchema } from '../../src-shared/ipc/attachment-files';
 import type { AttachmentFiles } from '../attachments/attachment-files';
 import type { Logger } from '../platform/logger';
@@ -36,7 +36,7 @@ export async function sendFileContent(request: IncomingMessage, response: Server
   try {
     cached = await context.files.cached(ref);
   } catch (error) {
-    if (error instanceof AppError) return answerError(response, context, { status: 404, code: error.code, message: error.message }, request);
+    if (error instanceof AppError) return answerError(response, context, { status: statusOf(error.code), code: error.code, message: error.message }, request);
     throw error;
   }
   if (!cached) return answerError(response, context, { status: 404, code: 'ATTACHMENT_NOT_DOWNLOADED' }, request);
@@ -55,6 +55,21 @@ export async function sendFileContent(request: IncomingMessage, response: Server
     return;
   }
   await pipeline(createReadStream(cached.path), response).catch((error: unknown) => context.logger.debug('web-host: a content read broke off', { error }));
+}
+
+const NOT_HERE: ReadonlySet<ErrorCode> = new Set(['WORK_ORDER_NOT_FOUND', 'ATTACHMENT_NOT_FOUND', 'ATTACHMENT_NOT_DOWNLOADED', 'ATTACHMENT_NOT_UPLOADED']);
+
+/**
+ * The status a GET of bytes answers a refusal with, by its code: what the page asked cannot be
+ * served (400), the record or its bytes are not here (404), the app is changing environment or
+ * closing (409, 503), anything else went wrong inside (500). The body says the code either way.
+ */
+export function statusOf(code: ErrorCode): number {
+  if (code === 'IPC_INVALID_INPUT') return 400;
+  if (NOT_HERE.has(code)) return 404;
+  if (code === 'ENVIRONMENT_SWITCHED') return 409;
+  if (code === 'APP_CLOSING') return 503;
+  return 500;
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../src-shared/errors';
 import { FolderZipQuerySchema } from '../../src-shared/ipc/deliverables';
 import type { FolderZips } from '../exports/folder-zips';
-import { refuseGet, type HostGetContext } from './file-content';
+import { storedZip } from '../exports/zip-writer';
+import { refuseGet, statusOf, type HostGetContext } from './file-content';
 import { answerError } from './file-upload';
 
 export interface ZipContentContext extends HostGetContext {
-  zips: Pick<FolderZips, 'sources' | 'write'>;
+  zips: Pick<FolderZips, 'sources'>;
 }
 
 /**
@@ -18,17 +20,17 @@ export interface ZipContentContext extends HostGetContext {
 export async function sendFolderZip(request: IncomingMessage, response: ServerResponse, url: URL, context: ZipContentContext): Promise<void> {
   if (refuseGet(request, response, url, context, { what: 'zip', schema: FolderZipQuerySchema, give: 'workOrderId and folderId' })) return;
   const ref = FolderZipQuerySchema.parse(Object.fromEntries(url.searchParams));
-  let fileName: string;
+  let found: Awaited<ReturnType<FolderZips['sources']>>;
   try {
-    ({ fileName } = await context.zips.sources(ref));
+    found = await context.zips.sources(ref);
   } catch (error) {
-    if (error instanceof AppError) return answerError(response, context, { status: 404, code: error.code, message: error.message }, request);
+    if (error instanceof AppError) return answerError(response, context, { status: statusOf(error.code), code: error.code, message: error.message }, request);
     throw error;
   }
   response.writeHead(200, {
     ...context.headers,
     'Content-Type': 'application/zip',
-    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Cache-Control': 'no-store',
   });
@@ -37,8 +39,8 @@ export async function sendFolderZip(request: IncomingMessage, response: ServerRe
     return;
   }
   try {
-    await context.zips.write(ref, response);
-    response.end();
+    // The files found above, not a second look at the folder; a page that cancels ends the reading.
+    await pipeline(storedZip(found.sources), response);
   } catch (error) {
     // Headers are out: the page sees a cut answer (its reader fails) rather than a zip that lies.
     context.logger.warn('web-host: a zip broke off', { error });

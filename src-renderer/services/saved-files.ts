@@ -60,7 +60,8 @@ export async function downloadFolderZip(ref: FolderRef): Promise<void> {
     const left = zip.missing.map((file) => file.name).join(', ');
     const reason = zip.missing[0]?.reason ?? '';
     if (zip.included.length === 0) {
-      toasts.show({ tone: 'danger', message: `No file of that folder could be zipped: ${left}. ${reason}` });
+      const message = zip.missing.length === 0 ? 'That folder has no uploaded file to zip.' : `No file of that folder could be zipped: ${left}. ${reason}`;
+      toasts.show({ tone: 'danger', message });
       return;
     }
     if (!zip.saved) return;

@@ -1,5 +1,3 @@
-import { safeDisplayName } from './attachments';
-
 /**
  * What the app writes for the coordinator to keep (the list as CSV or xlsx, an Insights table, a
  * deliverables folder as a zip): its kinds, its bounds and its name. One rule both sides need: the
@@ -13,7 +11,7 @@ export const EXPORT_KINDS = {
 export type ExportKind = keyof typeof EXPORT_KINDS;
 
 /**
- * The most bytes a file made on the page may be: a list of 100,000 orders is about 15 MiB of CSV;
+ * The most bytes a file made on the page may be: a list of 100,000 orders is an estimated 15 MiB of CSV;
  * past this the desktop's IPC and a browser's download would hold too much at once.
  */
 export const EXPORT_MAX_BYTES = 64 * 1024 * 1024;
@@ -55,7 +53,7 @@ export function exportFileName(words: string, kind: ExportKind, day: Date = new 
   return `${stem}-${date}${EXPORT_KINDS[kind].extension}`;
 }
 
-/** A zip's name from an order and its folder ("WO 1042 Deliverables.zip"), cleaned like any shown file name. */
-export function folderZipName(workOrderId: number, folderName: string | null | undefined): string {
-  return safeDisplayName(`WO ${workOrderId} ${(folderName ?? '').trim() || 'Deliverables'}.zip`.replace(/[/\\:*?"<>|]+/g, ' '));
+/** A folder's zip's name, from its order ("WO 1042 Deliverables.zip"). */
+export function folderZipName(workOrderId: number): string {
+  return `WO ${workOrderId} Deliverables.zip`;
 }

@@ -9,9 +9,13 @@ import { CachedWorkOrderIdSchema, SavedViewQuerySchema } from './work-order-list
  * nothing between calls: the matching ids, in order, once; then the orders' columns,
  * EXPORT_ROWS_PER_CALL ids at a time. A page of `workorders:list` carries counts and marks the
  * export does not need, and reading 100,000 orders a hundred at a time re-sorted the cache a
- * thousand times (34 s in Chromium; now 12 s for CSV, 17 s for xlsx).
+ * thousand times (measured once by hand in Chromium, not by a bench: 34 s then; 12 s for CSV and
+ * 17 s for xlsx now).
  */
-/** 250: the page formats each answer's rows in one task, kept under 100 ms (1,000 took up to 160 ms). */
+/**
+ * 250: the page formats each answer's rows in one task, meant to stay under 100 ms (1,000 rows
+ * took up to 160 ms, measured once by hand in Chromium; no bench prints it).
+ */
 export const EXPORT_ROWS_PER_CALL = 250;
 
 export const ExportIdsSchema = z.object({

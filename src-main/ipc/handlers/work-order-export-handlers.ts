@@ -1,5 +1,4 @@
 import { EXPORT_MAX_ROWS } from '../../../src-shared/domain/export-files';
-import type { ExportRow } from '../../../src-shared/ipc/work-order-export';
 import type { CacheDatabase } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { WorkOrderExportReads } from '../../db/work-order-export-reads';
@@ -18,11 +17,7 @@ export function workOrderExportHandlers(use: UseWorkspace<{ db: CacheDatabase }>
         const ids = readsOf(db).matchingIds({ ...cacheQuery(query), now: Date.now() }, EXPORT_MAX_ROWS + 1);
         return { ids: ids.slice(0, EXPORT_MAX_ROWS), more: ids.length > EXPORT_MAX_ROWS };
       }),
-    'workorders:export-rows': ({ ids }) =>
-      use(({ db }) => ({
-        rows: readsOf(db)
-          .orders(ids)
-          .map(({ id, title, status, schedule, location, client, assignee, pay }): ExportRow => ({ id, title, status, schedule, location, client, assignee, pay })),
-      })),
+    // Whole orders: the dispatcher parses the answer with ExportRowSchema, which keeps its columns only.
+    'workorders:export-rows': ({ ids }) => use(({ db }) => ({ rows: readsOf(db).orders(ids) })),
   };
 }

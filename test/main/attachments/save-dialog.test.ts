@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { saveDialogChooser, type ShowSaveDialog } from '../../../src-main/attachments/save-dialog';
@@ -38,5 +38,8 @@ describe('the desktop Save as', () => {
     expect(readFileSync(target, 'utf8')).toBe('the bytes');
     expect(await files.save({ workOrderId: 5, attachmentId: 9 }, async () => undefined)).toEqual({ saved: false });
     await expect(files.save({ workOrderId: 5, attachmentId: 9 }, undefined)).rejects.toMatchObject({ code: 'IPC_INVALID_INPUT' });
+    // A folder that is gone: a clear error, and nothing left where it was to go.
+    await expect(files.save({ workOrderId: 5, attachmentId: 9 }, async () => join(dir, 'gone', 'saved.pdf'))).rejects.toMatchObject({ code: 'SAVE_FAILED' });
+    expect(readdirSync(join(dir, 'out'))).toEqual(['saved.pdf']);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -61,6 +61,21 @@ describe('an order’s work sheet saved as a PDF on the desktop', () => {
   it('says so when the chosen folder cannot be written', async () => {
     const save = workSheetPdfSaver({ chooseSavePath: async () => '/nonexistent-folder/x.pdf', printToPdf: async () => PDF });
     await expect(save({ id: 1 })).rejects.toMatchObject({ code: 'PRINT_FAILED', message: expect.stringContaining('choose another folder') });
+  });
+
+  it('leaves the file that was under the chosen name as it was when the write fails midway', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'work-sheet-'));
+    dirs.push(dir);
+    const target = join(dir, 'Work order 1.pdf');
+    writeFileSync(target, 'the earlier sheet');
+    const writeFile = async (path: string, bytes: Uint8Array) => {
+      writeFileSync(path, bytes.slice(0, 2));
+      throw new Error('no space left on device');
+    };
+    const save = workSheetPdfSaver({ chooseSavePath: async () => target, printToPdf: async () => PDF, writeFile });
+    await expect(save({ id: 1 })).rejects.toMatchObject({ code: 'PRINT_FAILED', message: expect.stringContaining('choose another folder') });
+    expect(readFileSync(target, 'utf8')).toBe('the earlier sheet');
+    expect(readdirSync(dir)).toEqual(['Work order 1.pdf']);
   });
 
   it('suggests a file name without path or reserved characters, its extension kept for a long title', () => {

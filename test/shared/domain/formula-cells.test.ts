@@ -23,8 +23,7 @@ describe('an export’s file name', () => {
     expect(exportFileName('Work orders Needs attention', 'csv', day)).toBe('work-orders-needs-attention-2026-11-27.csv');
     expect(exportFileName('../../etc/Café “x”', 'xlsx', day)).toBe('etc-cafe-x-2026-11-27.xlsx');
     expect(exportFileName('///', 'csv', day)).toBe('export-2026-11-27.csv');
-    expect(folderZipName(10021, null)).toBe('WO 10021 Deliverables.zip');
-    expect(folderZipName(7, 'Photos/after')).toBe('WO 7 Photos after.zip');
+    expect(folderZipName(10021)).toBe('WO 10021 Deliverables.zip');
   });
 
   it('says its kind from its extension', () => {
