@@ -20,7 +20,8 @@ import { workOrderExportHandlers } from '../ipc/handlers/work-order-export-handl
 import { FolderZips } from '../exports/folder-zips';
 import { inboxHandlers } from '../ipc/handlers/inbox-handlers';
 import { insightsHandlers } from '../ipc/handlers/insights-handlers';
-import { AttachmentFiles, type ChooseSavePath } from '../attachments/attachment-files';
+import { AttachmentFiles } from '../attachments/attachment-files';
+import type { ChooseSavePath } from '../attachments/save-dialog';
 import { FileContentCache } from '../attachments/file-content';
 import { AttachmentStaging } from '../attachments/staging';
 import { attachmentUploadHandler } from '../ipc/handlers/attachment-upload-handler';

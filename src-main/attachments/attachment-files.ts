@@ -1,3 +1,4 @@
+import type { ChooseSavePath } from './save-dialog';
 import { copyFile, open } from 'node:fs/promises';
 import type { Attachment } from '../../src-shared/api/attachment';
 import { previewKindOf } from '../../src-shared/domain/attachment-preview';
@@ -21,8 +22,6 @@ export interface AttachmentWorkspace {
 /** Runs a call on the active environment's workspace (`AppServices.use`). */
 export type UseWorkspace = <T>(call: (workspace: AttachmentWorkspace) => T | Promise<T>) => Promise<T>;
 
-/** A desktop "Save as" dialog: the chosen path, or undefined when closed. Absent in browser mode. */
-export type ChooseSavePath = (suggestedName: string) => Promise<string | undefined>;
 
 export interface CachedAttachment {
   info: AttachmentPreviewInfo;

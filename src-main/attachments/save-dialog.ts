@@ -1,7 +1,9 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { safeDisplayName } from '../../src-shared/domain/attachments';
-import type { ChooseSavePath } from './attachment-files';
+
+/** A desktop "Save as" dialog: the chosen path, or undefined when closed. Absent in browser mode. */
+export type ChooseSavePath = (suggestedName: string) => Promise<string | undefined>;
 
 /** The part of Electron's `dialog.showSaveDialog` the app uses (a fake in tests). */
 export type ShowSaveDialog = (options: { title: string; defaultPath: string; buttonLabel: string }) => Promise<{ canceled: boolean; filePath?: string }>;

@@ -5,7 +5,8 @@ import { ZIP_MAX_ENTRIES, folderZipName } from '../../src-shared/domain/export-f
 import { attachmentName } from '../../src-shared/domain/attachments';
 import { AppError } from '../../src-shared/errors';
 import type { FolderRef, FolderZip } from '../../src-shared/ipc/deliverables';
-import type { AttachmentFiles, ChooseSavePath, UseWorkspace } from '../attachments/attachment-files';
+import type { AttachmentFiles, UseWorkspace } from '../attachments/attachment-files';
+import type { ChooseSavePath } from '../attachments/save-dialog';
 import { desktopDialog, saveToChosenPath } from './save-to-chosen-path';
 import { storedZip, uniqueNames, type ZipSource } from './zip-writer';
 

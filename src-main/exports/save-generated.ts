@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { SaveFileInput } from '../../src-shared/ipc/export-files';
-import type { ChooseSavePath } from '../attachments/attachment-files';
+import type { ChooseSavePath } from '../attachments/save-dialog';
 import { desktopDialog, saveToChosenPath } from './save-to-chosen-path';
 
 /**

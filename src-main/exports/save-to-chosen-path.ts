@@ -1,6 +1,6 @@
 import { rename, rm } from 'node:fs/promises';
 import { AppError, type ErrorCode } from '../../src-shared/errors';
-import type { ChooseSavePath } from '../attachments/attachment-files';
+import type { ChooseSavePath } from '../attachments/save-dialog';
 
 /**
  * The native Save dialog, which only the desktop has: browser mode (no `choose`) is refused, the

@@ -2,7 +2,7 @@ import { writeFile as writeFileOnDisk } from 'node:fs/promises';
 import { AppError } from '../../src-shared/errors';
 import type { WorkSheetPdfRequest } from '../../src-shared/ipc/print';
 import { safeDisplayName } from '../../src-shared/domain/attachments';
-import type { ChooseSavePath } from '../attachments/attachment-files';
+import type { ChooseSavePath } from '../attachments/save-dialog';
 import { saveToChosenPath } from '../exports/save-to-chosen-path';
 
 /** The window as it is now, printed in print media to PDF bytes (Electron's `webContents.printToPDF`). */

@@ -1,4 +1,5 @@
-import type { AttachmentFiles, ChooseSavePath } from '../../attachments/attachment-files';
+import type { AttachmentFiles } from '../../attachments/attachment-files';
+import type { ChooseSavePath } from '../../attachments/save-dialog';
 import type { Handlers } from '../dispatcher';
 
 /** Previews and desktop downloads of attachment bytes (`src-shared/ipc/attachment-files.ts`). */

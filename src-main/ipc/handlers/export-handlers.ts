@@ -1,4 +1,4 @@
-import type { ChooseSavePath } from '../../attachments/attachment-files';
+import type { ChooseSavePath } from '../../attachments/save-dialog';
 import { saveGeneratedFile } from '../../exports/save-generated';
 import type { FolderZips } from '../../exports/folder-zips';
 import type { Handlers } from '../dispatcher';
