@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { WORK_ORDER_STATUSES } from '../../src-shared/api/status';
+import { INBOX_KIND_LABELS } from '../../src-shared/domain/inbox';
 import { availableActions } from '../../src-shared/domain/work-order-rules';
 import { INBOX_PAGE_SIZE, type InboxCursor, type InboxFilter, type InboxItem, type InboxPage } from '../../src-shared/ipc/inbox';
 import { NOTE_MAX_LENGTH, writeChannels } from '../../src-shared/ipc/write-channels';
@@ -157,7 +158,11 @@ export class InboxState {
   }
 
   startReply(): void {
-    if (!canReply(this.current)) return;
+    // A key that does nothing leaves the coordinator typing into shortcuts: it says why instead.
+    if (!canReply(this.current)) {
+      this.#cannot('Reply answers a provider’s message');
+      return;
+    }
     this.replying = true;
     this.replyingTo = this.currentId;
     this.replyText = '';
@@ -192,11 +197,21 @@ export class InboxState {
    */
   async assign(): Promise<boolean> {
     const item = this.current;
-    if (!item || !canAssign(item) || item.providerId === null) return false;
+    if (!item || !canAssign(item) || item.providerId === null) {
+      if (item && ASKS.has(item.kind)) toasts.show({ tone: 'danger', message: `#${item.order.id} cannot be assigned from ${item.order.status ?? 'its status'}.` });
+      else this.#cannot('Assign answers a request or counter-offer');
+      return false;
+    }
     const order = await service.orderOf(item);
     if (!order) return false;
     await orderActions.run('assign', [order], { providerId: item.providerId });
     return true;
+  }
+
+  #cannot(what: string): void {
+    const item = this.current;
+    const shown = item ? `; this item is a ${INBOX_KIND_LABELS[item.kind].toLowerCase()}` : '; no item is open';
+    toasts.show({ message: `${what}${shown}.` });
   }
 
   /** Moves the place; a reply open on another item is closed, never sent to the new one. */

@@ -137,6 +137,15 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   await notifications.getByRole('button', { name: 'Undo' }).last().click();
   await expect(notifications).toContainText(`Undone: Assigned #${REQUESTED}`);
 
+  // The row the keyboard is on is the item the keys act on, and a key that does not apply says why.
+  // (Showing an item marks it read, so these rows are found by their text alone.)
+  const messageRow = items.getByRole('button', { name: new RegExp(`^Message\\s*${writerName} wrote “The loading dock is locked.*#${WRITTEN} · `) });
+  await messageRow.focus();
+  await expect(messageRow).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('a');
+  await expect(notifications).toContainText('Assign answers a request or counter-offer; this item is a message.');
+  await items.getByRole('button', { name: new RegExp(`^Request\\s*.* requested the order\\s*#${REQUESTED} · `) }).focus();
+
   // The loop by keyboard: j to the next item, Enter opens its order.
   await page.keyboard.press('j');
   await expect(items.getByRole('button', { name: /#10019 · / }).first()).toHaveAttribute('aria-current', 'true');

@@ -94,9 +94,12 @@ describe('InboxState', () => {
     await state.load();
     state.select(1);
     expect(await state.assign()).toBe(false);
+    // A key that does nothing would leave the coordinator typing into shortcuts: it says why.
+    expect(toasts.items.at(-1)?.message).toBe('Assign answers a request or counter-offer; this item is a message.');
     state.select(2);
     state.startReply();
     expect(state.replying).toBe(false);
+    expect(toasts.items.at(-1)?.message).toBe('Reply answers a provider’s message; this item is a request.');
     expect(await state.assign()).toBe(true);
     expect(api.inputsOf('workorders:assign')).toEqual([{ id: 10_002, providerId: 3019 }]);
     expect(toasts.items.at(-1)).toMatchObject({ message: 'Assigned #10002', tone: 'success' });
@@ -110,6 +113,7 @@ describe('InboxState', () => {
     state.select(2);
     // The item says Assigned: no Assign at all.
     expect(await state.assign()).toBe(false);
+    expect(toasts.items.at(-1)).toMatchObject({ tone: 'danger', message: '#10002 cannot be assigned from Assigned.' });
     // The item is behind the cache (a sync assigned it meanwhile): the order's own status refuses it.
     inbox = { items: [request], more: false, unread: 1 };
     await state.load();
