@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   OUTBOX_REFUSED: 'The marketplace refused the change; it waits in the outbox for you to retry, edit or discard it.',
   OUTBOX_NOT_ALLOWED: 'That change is not allowed from the record’s current state.',
   WEBHOOKS_NOT_CONFIGURED: 'Enter the webhook service token and company id your account manager gave you to manage webhooks.',
+  LIVE_DELIVERY_INVALID: 'The delivery was not a webhook event Field Desk understands.',
+  LIVE_DELIVERY_UNSIGNED: 'The delivery did not carry the signature of Field Desk’s webhook.',
   WEBHOOKS_OFFLINE: 'Webhooks are changed on the marketplace directly, and it cannot be reached now; try again when online.',
   EXPENSE_NOT_FOUND: 'That expense is not in the offline copy.',
   ATTACHMENT_NOT_FOUND: 'That file is not in the offline copy of the order.',

@@ -26,6 +26,7 @@ import { Outbox } from '../outbox/outbox';
 import { orderHistory } from '../history/order-history';
 import type { OrderHistory } from '../../src-shared/ipc/order-history';
 import { OutboxRunner } from '../outbox/runner';
+import { canReceiveDeliveries, installIdOf, LiveUpdates, pollIntervalMs } from '../live/live-updates';
 
 /** The half of a workspace that talks to the marketplace: made on the first sign-in or sync only. */
 export interface WorkspaceRemote {
@@ -36,6 +37,8 @@ export interface WorkspaceRemote {
   /** Sends the outbox while connected. */
   runner: OutboxRunner;
   webhooks: WebhookAdmin;
+  /** Providers' changes within seconds where the marketplace can deliver to this machine. */
+  live: LiveUpdates | undefined;
   /** Stops following the connection (done by `disconnect`). */
   unfollow: () => void;
 }
@@ -45,9 +48,9 @@ import type { WorkspaceOptions } from './workspace-options';
 export type { ClientTimeouts, OutboxSettings, WorkspaceOptions } from './workspace-options';
 
 /**
- * How often a connected workspace pulls on its own. Webhooks cannot reach a desktop app, so this is
- * how changes made elsewhere arrive; five minutes keeps lists current without crowding the service
- * (a quiet pull is a few list pages, and directory data only once an hour).
+ * How often a connected workspace pulls on its own at most: the net under webhook deliveries where
+ * they reach this machine, and where they cannot, the pace once the in-flight list is too long for
+ * a pull each minute (`pollIntervalMs`); a quiet pull is a few list pages, directory data hourly.
  */
 export const SYNC_INTERVAL_MS = 5 * 60 * 1000;
 
@@ -190,9 +193,14 @@ export class Workspace {
   /** Fetches the order's full answer and parts now (see `refreshWorkOrder`), then answers its detail. */
   async refreshWorkOrder(id: number): Promise<WorkOrderDetail> {
     const { client, lifecycle } = await this.remote();
+    await this.#refreshOn(client, lifecycle, id);
+    return this.detail(id);
+  }
+
+  /** On one connection only: a refresh asked while it closes is refused, never the cause of a new one. */
+  async #refreshOn(client: MarketplaceClient, lifecycle: Lifecycle, id: number): Promise<void> {
     await lifecycle.run(() => refreshWorkOrder(id, { workOrders: client.workOrders, cache: this.#syncCache, parts: this.#partsPull(client) }, lifecycle.signal));
     this.options.events.emit('workorders:did-change', { ids: [id] });
-    return this.detail(id);
   }
 
   /** Drops the client so the next use connects again: after new credentials or new addresses. */
@@ -213,6 +221,7 @@ export class Workspace {
       },
       async () => {
         await sending;
+        await current.live?.stop();
         // A timed pull is nobody's promise: wait while it cancels, so no write lands in a closed database.
         await current.sync.idle();
         await current.client.dispose();
@@ -271,10 +280,17 @@ export class Workspace {
     const webhooks = new WebhookAdmin(connection, client.transport, connectivity);
     // The switch to working offline pauses the pull, and the way back resumes it.
     const unfollow = connectivity.onChange(() => sync.pausedChanged());
-    this.#connected = { client, sync, lifecycle: new Lifecycle('API_ABORTED'), runner, webhooks, unfollow };
+    const lifecycle = new Lifecycle('API_ABORTED');
+    const live = canReceiveDeliveries(connection.baseUrl)
+      ? new LiveUpdates({ webhooks: () => webhooks.service(), refresh: (id) => this.#refreshOn(client, lifecycle, id), installId: installIdOf(connection.cacheFile), logger })
+      : undefined;
+    this.#connected = { client, sync, lifecycle, runner, webhooks, live, unfollow };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).
     sync.start(SYNC_INTERVAL_MS);
     runner.start();
+    // How often to pull depends on whether deliveries arrive (see `pollIntervalMs`).
+    const liveMode = live ? live.start().catch((error: unknown) => (logger.warn('live updates: not started', { error }), 'poll' as const)) : Promise.resolve('poll' as const);
+    lifecycle.track(liveMode.then((mode) => lifecycle.isOpen && sync.start(pollIntervalMs(mode, this.#syncCache.inFlightIds().length, SYNC_INTERVAL_MS))));
     return this.#connected;
   }
 

@@ -59,9 +59,9 @@ export class SyncService {
     return this.#running;
   }
 
-  /** Pulls every `intervalMs`; the timer never keeps the process alive on its own. */
+  /** Pulls every `intervalMs` (again: a new interval replaces the last, a pull under way goes on); the timer never keeps the process alive on its own. */
   start(intervalMs: number): void {
-    this.stop();
+    if (this.#timer) clearInterval(this.#timer);
     this.#timer = setInterval(() => {
       // The status carries the failure; nobody awaits a timed pull.
       this.syncNow().catch(() => undefined);

@@ -5,6 +5,7 @@ import type { HttpAnswer, HttpTransport } from '../api-client/http-transport';
 import { WebhookServiceClient } from '../api-client/webhook-service-client';
 import type { EnvironmentConnection } from '../environments/environment-manager';
 import type { Connectivity } from '../outbox/connectivity';
+import { isLiveWebhook } from '../live/delivery-receiver';
 
 /** The latest attempts the delivery log shows; the local marketplace pages beyond. */
 const DELIVERY_LOG_PAGE = 100;
@@ -22,8 +23,10 @@ export class WebhookAdmin {
   ) {}
 
   // The secret is write-only: what comes back from the service is summarized before it leaves main.
+  // Field Desk's own webhooks (live updates, `src-main/live`) are its plumbing, not an integration
+  // to manage: they are not listed, so nobody edits one out from under the app.
   async list(): Promise<WebhookSummary[]> {
-    return this.#call(async (client, companyId) => (await client.list(companyId)).map(summarizeWebhook));
+    return this.#call(async (client, companyId) => (await client.list(companyId)).filter((webhook) => !isLiveWebhook(webhook.url)).map(summarizeWebhook));
   }
 
   async create(webhook: WebhookCreateBody): Promise<WebhookSummary> {
@@ -63,18 +66,25 @@ export class WebhookAdmin {
     return { available: true, attempts: page.data.results, total: page.data.metadata.total };
   }
 
-  async #call<T>(call: (client: WebhookServiceClient, companyId: number) => Promise<T>): Promise<T> {
-    if (this.connectivity.state === 'working-offline') throw new AppError('WEBHOOKS_OFFLINE');
+  /** The webhook service with this environment's token, or undefined when none was entered. */
+  async service(): Promise<{ client: WebhookServiceClient; companyId: number } | undefined> {
     const access = await this.connection.webhookAccess();
-    if (!access) throw new AppError('WEBHOOKS_NOT_CONFIGURED');
+    if (!access) return undefined;
     const client = new WebhookServiceClient({
       transport: this.transport,
       webhookUrl: this.connection.webhookUrl,
       environment: this.connection.webhookEnvironment,
       svcToken: async () => access.svcToken,
     });
+    return { client, companyId: access.companyId };
+  }
+
+  async #call<T>(call: (client: WebhookServiceClient, companyId: number) => Promise<T>): Promise<T> {
+    if (this.connectivity.state === 'working-offline') throw new AppError('WEBHOOKS_OFFLINE');
+    const service = await this.service();
+    if (!service) throw new AppError('WEBHOOKS_NOT_CONFIGURED');
     try {
-      const answer = await call(client, access.companyId);
+      const answer = await call(service.client, service.companyId);
       this.connectivity.reportSuccess();
       return answer;
     } catch (error) {
