@@ -19,6 +19,7 @@ export const LiveDeliverySchema = z.looseObject({
     name: knownString(WEBHOOK_EVENTS),
     params: z.looseObject({ work_order_id: z.number().int().positive() }),
   }),
+  triggered_by_user: z.looseObject({ id: z.number().int().nullish() }).nullish(),
 });
 export type LiveDelivery = z.infer<typeof LiveDeliverySchema>;
 

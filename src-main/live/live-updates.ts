@@ -8,8 +8,7 @@ import { isLiveWebhook, LIVE_PATH_PREFIX, startDeliveryReceiver, type DeliveryRe
 /**
  * What providers (and the marketplace on their behalf) do: the events that bring something to the
  * Inbox or move an order the coordinator follows. The coordinator's own changes come back in their
- * answers through the outbox, so they are not asked for (a reply of theirs still posts
- * `message_posted`: one refresh more, not worth a second webhook).
+ * answers through the outbox, so their events are not asked for.
  */
 export const LIVE_EVENTS: readonly WebhookEvent[] = [
   'workorder.requested',
@@ -39,6 +38,8 @@ export interface LiveUpdatesDependencies {
   webhooks: () => Promise<{ client: Pick<WebhookServiceClient, 'list' | 'create' | 'delete'>; companyId: number } | undefined>;
   /** Fetches one order and its parts into the cache (and tells the screens). */
   refresh: (workOrderId: number) => Promise<void>;
+  /** The signed-in user: what they did themselves comes back through the outbox, not a refresh. */
+  ownUserId: () => number | undefined;
   /** Names this install's webhooks (a stable id per environment's cache). */
   installId: string;
   logger: Pick<Logger, 'info' | 'warn'>;
@@ -55,7 +56,8 @@ export type LiveMode = 'push' | 'poll';
  * (loopback) can; a remote one cannot reach a laptop behind a carrier's NAT, and there the
  * workspace polls the in-flight list instead (see `pollIntervalMs`). In `push` mode a webhook of
  * this install's own, with a secret, names the orders providers touched; each is refreshed (its
- * order and parts fetched, which writes the Inbox's rows) moments later.
+ * order and parts fetched, which writes the Inbox's rows) moments later. Events the signed-in user
+ * caused (their own reply posts `message_posted`) are skipped: the outbox's answer stored them.
  */
 export class LiveUpdates {
   #receiver: DeliveryReceiver | undefined;
@@ -115,7 +117,8 @@ export class LiveUpdates {
   }
 
   #received(delivery: LiveDelivery): void {
-    if (this.#stopped) return;
+    const by = delivery.triggered_by_user?.id;
+    if (this.#stopped || (by != null && by === this.deps.ownUserId())) return;
     this.#waiting.add(delivery.event.params.work_order_id);
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;

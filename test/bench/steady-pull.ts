@@ -18,13 +18,15 @@ import { listenMarketplace } from '../../src-main/local-marketplace/listen';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
 import { SYNC_INTERVAL_MS } from '../../src-main/app/workspace';
 import { pullAll } from '../../src-main/sync/pull';
+import { pollIntervalMs } from '../../src-main/live/live-updates';
 import { FULL_PULL_MAX_AGE_MS } from '../../src-main/sync/pull-scope';
 import { SyncCache } from '../../src-main/sync/sync-cache';
 import { benchOrders } from '../support/bench-orders';
 
 /** Orders in flight, of all: a buyer's history is mostly closed work. */
 const IN_FLIGHT_SHARE = 0.05;
-const PULLS_PER_HOUR = (60 * 60 * 1000) / SYNC_INTERVAL_MS;
+const HOUR_MS = 60 * 60 * 1000;
+const PULLS_PER_HOUR = HOUR_MS / SYNC_INTERVAL_MS;
 const WHOLE_LISTINGS_PER_HOUR = (60 * 60 * 1000) / FULL_PULL_MAX_AGE_MS;
 
 interface Cost {
@@ -86,13 +88,25 @@ async function measure(orders: number): Promise<void> {
     clock += SYNC_INTERVAL_MS;
     const whole = await counted('all');
     if (quiet.summary.scope !== 'active' || quiet.summary.details !== 0 || whole.summary.details !== 0) throw new Error('Something changed between the pulls');
-    const perHour = { requests: quiet.requests * PULLS_PER_HOUR + whole.requests * WHOLE_LISTINGS_PER_HOUR, bytes: quiet.bytes * PULLS_PER_HOUR + whole.bytes * WHOLE_LISTINGS_PER_HOUR };
-    const before = { requests: whole.requests * PULLS_PER_HOUR, bytes: whole.bytes * PULLS_PER_HOUR };
     const inFlight = (await client.workOrders.list({ list: 'workorders_in_flight', per_page: 1 })).metadata.total;
-    console.log(`\n${first.summary.listed.toLocaleString('en-US')} orders cached, ${inFlight.toLocaleString('en-US')} in flight; a pull every ${SYNC_INTERVAL_MS / 60_000} min, a whole listing every ${FULL_PULL_MAX_AGE_MS / 3_600_000} h`);
+    // Issue 28, part 2: where webhook deliveries reach this machine (push) the five-minute pull is
+    // their net and a quiet hour brings no delivery at all; where they cannot (poll), a pull each
+    // minute while the in-flight list is short (live/live-updates.ts).
+    const hourly = (intervalMs: number) => {
+      const pulls = HOUR_MS / intervalMs;
+      return { requests: quiet.requests * pulls + whole.requests * WHOLE_LISTINGS_PER_HOUR, bytes: quiet.bytes * pulls + whole.bytes * WHOLE_LISTINGS_PER_HOUR };
+    };
+    const push = hourly(pollIntervalMs('push', inFlight, SYNC_INTERVAL_MS));
+    const pollInterval = pollIntervalMs('poll', inFlight, SYNC_INTERVAL_MS);
+    const poll = hourly(pollInterval);
+    const before = { requests: whole.requests * PULLS_PER_HOUR, bytes: whole.bytes * PULLS_PER_HOUR };
+    console.log(`\n${first.summary.listed.toLocaleString('en-US')} orders cached, ${inFlight.toLocaleString('en-US')} in flight; a whole listing every ${FULL_PULL_MAX_AGE_MS / 3_600_000} h`);
     console.log(`first sync: ${first.requests.toLocaleString('en-US')} requests, ${megabytes(first.bytes)}`);
     console.log(`a pull with nothing changed: ${quiet.requests} requests, ${megabytes(quiet.bytes)}; a whole listing: ${whole.requests.toLocaleString('en-US')} requests, ${megabytes(whole.bytes)}`);
-    console.log(`per hour, nothing changing: ${Math.round(perHour.requests).toLocaleString('en-US')} requests, ${megabytes(perHour.bytes)} (every pull listing everything: ${Math.round(before.requests).toLocaleString('en-US')} requests, ${megabytes(before.bytes)}; ratio ${(before.bytes / perHour.bytes).toFixed(1)}× fewer bytes)`);
+    console.log(`per hour, nothing changing, with webhook deliveries (a pull every ${SYNC_INTERVAL_MS / 60_000} min, 0 deliveries): ${Math.round(push.requests).toLocaleString('en-US')} requests, ${megabytes(push.bytes)} (every pull listing everything: ${Math.round(before.requests).toLocaleString('en-US')} requests, ${megabytes(before.bytes)}; ratio ${(before.bytes / push.bytes).toFixed(1)}× fewer bytes)`);
+    console.log(`per hour, nothing changing, without deliveries (a pull every ${pollInterval / 60_000} min): ${Math.round(poll.requests).toLocaleString('en-US')} requests, ${megabytes(poll.bytes)} (${(poll.bytes / push.bytes).toFixed(1)}× the bytes with deliveries)`);
+    // Decisions §8: the rate limit is per token and per minute; the busiest minute is a whole listing's.
+    console.log(`the busiest minute: ${whole.requests.toLocaleString('en-US')} requests (a whole listing); a quiet minute without deliveries: ${pollInterval <= 60_000 ? quiet.requests : 0}`);
   } finally {
     db.close();
     await client.dispose();

@@ -84,11 +84,14 @@ describe('live updates', () => {
       delete: async (id: string) => void deleted.push(id),
     };
     const refreshed: number[] = [];
-    const live = new LiveUpdates({ webhooks: async () => ({ client, companyId: 1 }) as never, refresh: async (id) => void refreshed.push(id), installId: 'me', logger: createMemoryLogger() });
+    const live = new LiveUpdates({ webhooks: async () => ({ client, companyId: 1 }) as never, refresh: async (id) => void refreshed.push(id), ownUserId: () => 7, installId: 'me', logger: createMemoryLogger() });
     expect(await live.start()).toBe('push');
     expect(deleted).toEqual(['a'.repeat(24)]);
     const url = created?.url as string;
     const secret = created?.secret as string;
+    // The coordinator's own reply (user 7) is not news: the outbox's answer stored it.
+    const own = JSON.stringify({ event: { name: 'workorder.message_posted', params: { work_order_id: 10030 } }, triggered_by_user: { id: 7 } });
+    await fetch(url, { method: 'POST', headers: { 'Svc-Hash': deliverySignature(secret, own) }, body: own });
     for (const id of [10019, 10025, 10019]) {
       const text = body(id);
       await fetch(url, { method: 'POST', headers: { 'Svc-Hash': deliverySignature(secret, text) }, body: text });
@@ -102,9 +105,9 @@ describe('live updates', () => {
 
   it('poll when the webhook service is not configured or refuses the webhook', async () => {
     const logger = createMemoryLogger();
-    expect(await new LiveUpdates({ webhooks: async () => undefined, refresh: async () => undefined, installId: 'me', logger }).start()).toBe('poll');
+    expect(await new LiveUpdates({ webhooks: async () => undefined, refresh: async () => undefined, ownUserId: () => undefined, installId: 'me', logger }).start()).toBe('poll');
     const refusing = { list: async () => [], create: async () => Promise.reject(new Error('401')), delete: async () => undefined };
-    expect(await new LiveUpdates({ webhooks: async () => ({ client: refusing, companyId: 1 }) as never, refresh: async () => undefined, installId: 'me', logger }).start()).toBe('poll');
+    expect(await new LiveUpdates({ webhooks: async () => ({ client: refusing, companyId: 1 }) as never, refresh: async () => undefined, ownUserId: () => undefined, installId: 'me', logger }).start()).toBe('poll');
   });
 
   it('bring a provider’s message to the inbox without a pull, and keep their webhook off the Webhooks screen', async () => {
