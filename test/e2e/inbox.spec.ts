@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
 import { openWorkspace } from './support/workspace';
-import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
 // The Inbox (issue 28, parts 1 and 2): a simulated provider's message, request and late check-in
@@ -47,7 +47,14 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   const status = page.getByRole('group', { name: 'Sync and connection' });
   await expect(status.getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
   const nav = page.getByRole('navigation', { name: 'Main' });
-  const before = await unreadOnNavigation(nav);
+  // The navigation's count is main's: the demo's simulated providers act every few seconds, so it is compared with main's answer, not a fixed number.
+  const unreadInMain = async () => (await callHost<{ unread: number }>(webHost, 'inbox:list', { limit: 1 })).unread;
+  const countAgrees = () => expect.poll(async () => (await unreadOnNavigation(nav)) === (await unreadInMain()) || 'the navigation says another count than main').toBe(true);
+  await page.keyboard.press('g');
+  await page.keyboard.press('b');
+  const inbox = page.getByRole('region', { name: 'Inbox' });
+  const items = inbox.getByRole('list', { name: 'Inbox items' });
+  await expect(items).toBeVisible();
 
   // The provider side, on the marketplace, behind the app's back.
   const { origin } = await localMarketplace(webHost);
@@ -58,27 +65,24 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   const late = await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${LATE}`);
   const writer = await marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${WRITTEN}`);
   const writerName = `${writer.assignee.user.first_name} ${writer.assignee.user.last_name}`;
+  const requester = await marketplaceRest<{ first_name: string; last_name: string }>(webHost, 'GET', `users/${REQUESTER}`);
+  const acted = Date.now();
   await simulate('check-in', { work_order_id: LATE, provider_id: late.assignee.user.id });
   await simulate('message', { work_order_id: WRITTEN, provider_id: writer.assignee.user.id, message: MESSAGE });
   await simulate('request', { work_order_id: REQUESTED, provider_id: REQUESTER, notes: 'Free on Monday.' });
 
   // Nobody syncs or opens anything: the marketplace's webhook delivery names the orders, the app
-  // refreshes them, and the navigation's count rises within the minute issue 28 asks.
-  await expect.poll(() => unreadOnNavigation(nav), { timeout: 60_000 }).toBeGreaterThanOrEqual(before + 3);
-
-  await page.keyboard.press('g');
-  await page.keyboard.press('b');
-  const inbox = page.getByRole('region', { name: 'Inbox' });
-  const items = inbox.getByRole('list', { name: 'Inbox items' });
+  // refreshes them, and they are in the open Inbox, with the count on the navigation, within the minute issue 28 asks.
   const checkIn = items.getByRole('button', { name: new RegExp(`^Check-in\\s*.* checked in \\d+ h late\\s*#${LATE} · .*, unread$`) });
   const message = items.getByRole('button', { name: new RegExp(`^Message\\s*${writerName} wrote “The loading dock is locked.*#${WRITTEN} · .*, unread$`) });
-  const request = items.getByRole('button', { name: new RegExp(`^Request\\s*.* requested the order\\s*#${REQUESTED} · .*, unread$`) });
-  await expect(checkIn).toBeVisible();
-  await expect(message).toBeVisible();
-  await expect(request).toBeVisible();
-  // Newest first: the three head the inbox (same-second steps may come in any order among themselves).
-  const heads = (await items.getByRole('listitem').allInnerTexts()).slice(0, 3).join('\n');
-  for (const id of [LATE, WRITTEN, REQUESTED]) expect(heads).toContain(`#${id}`);
+  const request = items.getByRole('button', { name: new RegExp(`^Request\\s*${requester.first_name} ${requester.last_name} requested the order\\s*#${REQUESTED} · .*, unread$`) });
+  for (const row of [checkIn, message, request]) await expect(row).toBeVisible({ timeout: 60_000 });
+  expect(Date.now() - acted).toBeLessThan(60_000);
+  expect(await unreadInMain()).toBeGreaterThanOrEqual(3);
+  await countAgrees();
+  // Newest first, by the times the rows show.
+  const times = await items.locator('time').evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));
+  expect(times).toEqual([...times].sort((left, right) => right - left));
   await shoot(page, 'inbox');
 
   // Filters: by kind, then by order.
@@ -95,13 +99,12 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   await filters.getByRole('searchbox', { name: 'Order' }).press('Enter');
   await expect(request).toBeVisible();
 
-  // Opening the message marks it read: the count on the navigation goes down by one.
-  const unread = await unreadOnNavigation(nav);
+  // Opening the message marks it read, and the navigation's count follows main's.
   await message.click();
   const panel = inbox.getByRole('article', { name: `Message from ${writerName}` });
   await expect(panel).toContainText(MESSAGE);
   await expect(panel).toContainText(`#${WRITTEN}`);
-  await expect.poll(() => unreadOnNavigation(nav)).toBe(unread - 1);
+  await countAgrees();
   await expect(items.getByRole('button', { name: new RegExp(`^Message\\s*${writerName} wrote “The loading dock.*(?<!, unread)$`) })).toBeVisible();
 
   // The reply, by keyboard: r, the text, Ctrl+Enter; it goes through the outbox to the marketplace.
@@ -122,7 +125,8 @@ test('a provider’s message, request and late check-in reach the inbox with a c
 
   // u marks it unread again; the request's Assign is there for a request.
   await page.keyboard.press('u');
-  await expect.poll(() => unreadOnNavigation(nav)).toBe(unread);
+  await expect(message).toBeVisible();
+  await countAgrees();
   await request.click();
   const asked = inbox.getByRole('article', { name: /^Request from / });
   await expect(asked).toContainText('Free on Monday.');
@@ -143,8 +147,12 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   await items.getByRole('button', { name: new RegExp(`^Request\\s*.* requested the order\\s*#${REQUESTED} · `) }).focus();
 
   // The loop by keyboard: j to the next item, Enter opens its order.
+  // (The simulated providers keep adding rows above, so the next row is found from the current one.)
+  const currentRow = items.locator('button[aria-current="true"]');
+  const from = await currentRow.innerText();
   await page.keyboard.press('j');
-  await expect(items.getByRole('button', { name: /#10019 · / }).first()).toHaveAttribute('aria-current', 'true');
+  await expect(currentRow).not.toHaveText(from);
+  const orderId = /#(\d+) · /.exec(await currentRow.innerText())?.[1];
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('complementary', { name: `Work order ${WRITTEN}` })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: `Work order ${orderId}` })).toBeVisible();
 });
