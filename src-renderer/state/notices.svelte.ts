@@ -9,13 +9,13 @@ import { toasts } from '../lib/toasts.svelte';
 /** Where a notice takes the coordinator when clicked. */
 function openNotice(notice: Notice): void {
   if (notice.kind === 'refusal') router.go('outbox');
-  else if (notice.kind === 'deliverables') router.go('deliverables');
   else if (notice.workOrderId !== undefined) orderRequest.open(notice.workOrderId);
+  else if (notice.kind === 'inbox') router.go('inbox');
 }
 
 /**
  * Main's notices in browser mode: a browser notification while the page is out of sight, a toast
- * for new deliverables while it is in front (refusals have their badge and toast already, an upload
+ * for new Inbox items while it is in front (refusals have their badge and toast already, an upload
  * its progress row). The desktop app shows main's notices with its own notifications.
  */
 class Notices {
@@ -49,8 +49,8 @@ class Notices {
     const inFront = document.visibilityState === 'visible' && document.hasFocus();
     if (!inFront) {
       showNotification(notice.title, { body: notice.body, tag: notice.kind, onclick: () => openNotice(notice) });
-    } else if (notice.kind === 'deliverables') {
-      toasts.show({ message: notice.title, action: { label: 'Review', run: () => openNotice(notice) } });
+    } else if (notice.kind === 'inbox') {
+      toasts.show({ message: notice.title, action: { label: 'Open', run: () => openNotice(notice) } });
     }
   }
 }
