@@ -6,6 +6,7 @@ import { inboxArrivals } from '../../../src-main/db/inbox-arrivals';
 import { WorkOrderPartsRepository } from '../../../src-main/db/work-order-parts-repository';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import type { NoticeKinds } from '../../../src-shared/domain/notice-kinds';
+import type { EnvironmentId } from '../../../src-shared/ipc/channels';
 import type { Notice } from '../../../src-shared/ipc/notices';
 import { utc } from '../db/work-order-fixtures';
 import { until } from '../../support/until';
@@ -53,13 +54,13 @@ export function providerCache() {
 export type ProviderCache = ReturnType<typeof providerCache>;
 
 /** `watchNotices` over these caches (the active one chosen by `use`), with the Settings read live from `settings`. */
-export function watchedCaches(caches: Record<string, ProviderCache>, settings: { notifications: boolean; noticeKinds?: NoticeKinds } = { notifications: true }) {
+export function watchedCaches(caches: Partial<Record<EnvironmentId, ProviderCache>>, settings: { notifications: boolean; noticeKinds?: NoticeKinds } = { notifications: true }) {
   const events = new EventHub();
   const notices: Notice[] = [];
   events.subscribe((event, payload) => {
     if (event === 'notices:did-arrive') notices.push(payload as Notice);
   });
-  let active = Object.keys(caches)[0] as string;
+  let active = Object.keys(caches)[0] as EnvironmentId;
   let counts = 0;
   const errors: unknown[] = [];
   const stop = watchNotices({
@@ -91,7 +92,7 @@ export function watchedCaches(caches: Record<string, ProviderCache>, settings: {
     errors,
     settings,
     stop,
-    use: (environment: string) => (active = environment),
+    use: (environment: EnvironmentId) => (active = environment),
     changed,
     /** The environment's pull ended, and the baseline count after it. */
     pulled: async (environment = active) => {

@@ -119,23 +119,6 @@ describe('one notice per burst of new Inbox items', () => {
     watched.stop();
   });
 
-  it('keep a cursor per environment: another environment’s first pull is its own baseline', async () => {
-    const local = providerCache();
-    const sandbox = providerCache();
-    const watched = watchedCaches({ local, sandbox });
-    await watched.pulled('local');
-    watched.use('sandbox');
-    sandbox.message(70, 'Old news on the sandbox');
-    await watched.changed();
-    await watched.pulled('sandbox');
-    expect(watched.notices).toEqual([]);
-    sandbox.deliverable(72, 'a.pdf');
-    sandbox.deliverable(73, 'b.pdf');
-    await watched.changed();
-    expect(watched.notices).toEqual([{ kind: 'inbox', title: '2 new in the Inbox', body: '2 deliverables to review on #72 and #73' }]);
-    watched.stop();
-  });
-
   it('find what is new on the rowid’s range, never by scanning the inbox', () => {
     const { db } = providerCache();
     const plan = (sql: string) =>
