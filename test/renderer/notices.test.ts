@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../src-shared/ipc/notices';
 import { api } from './support/fake-api';
 
-// Main's notices as a browser page shows them: the page's Notification while out of sight, a toast for
-// new Inbox items in front, nothing when the Settings switch is off or in the desktop app.
+// Main's notices as a browser page shows them: the page's Notification while out of sight, nothing in
+// front, nothing when the Settings switch is off or in the desktop app.
 const fake = vi.hoisted(() => ({
   screens: [] as string[],
   shown: [] as { title: string; body?: string; tag?: string; instance: { onclick: null | (() => void); close: () => void } }[],
@@ -69,14 +69,17 @@ describe('notices in browser mode', () => {
     stop();
   });
 
-  it('in front: no notification; new Inbox items get a toast that opens the Inbox, or the one order they are on', () => {
+  it('in front: no notification and no toast (the Inbox’s badge says it); out of sight, a notice of several orders opens the Inbox', () => {
     const stop = notices.start();
     lookAway(false);
     arrive(refusal);
     arrive(inbox);
     expect(fake.shown).toEqual([]);
-    expect(toasts.items.map((toast) => toast.message)).toEqual(['3 new in the Inbox']);
-    toasts.items[0]?.action?.run();
+    expect(toasts.items).toEqual([]);
+    lookAway(true);
+    arrive(inbox);
+    expect(fake.shown.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([{ title: '3 new in the Inbox', body: '2 messages and a late check-in on #7 and #9', tag: 'inbox' }]);
+    fake.shown[0]?.instance.onclick?.();
     expect(fake.screens).toEqual(['inbox']);
     stop();
   });
