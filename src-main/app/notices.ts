@@ -75,8 +75,15 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
     cursors.set(environment, arrivals.newest);
     if (announcing) announce(inboxNotice(arrivals));
   };
+  // A pull writes page after page: what it brings is counted when it ends, so one pull is one notice.
+  let pulling = false;
+  let held = false;
   // Cache changes come in bursts (a pull, a drained outbox): one count at a time, and one more after it.
   const scheduleRecount = () => {
+    if (pulling) {
+      held = true;
+      return;
+    }
     if (counting) {
       countAgain = true;
       return;
@@ -104,13 +111,25 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
       scheduleRecount();
     } else if (event === 'sync:progress') {
       const status = payload as SyncStatusPayload;
-      if (status.state !== 'idle' || status.lastSyncedAt === null || baselineFrom.has(status.environment)) return;
-      generation += 1;
-      baselineFrom.set(status.environment, generation);
-      scheduleRecount();
+      pulling = status.state === 'syncing';
+      if (status.state === 'idle' && status.lastSyncedAt !== null && !baselineFrom.has(status.environment)) {
+        generation += 1;
+        baselineFrom.set(status.environment, generation);
+        held = true;
+      }
+      if (!pulling && held) {
+        held = false;
+        scheduleRecount();
+      }
     } else if (event === 'environments:did-change') {
-      // Another environment's outbox: its refusals were announced when they happened.
+      // Another environment's outbox: its refusals were announced when they happened. Its pull, if
+      // one was running, ended with its workspace.
       refused = undefined;
+      pulling = false;
+      if (held) {
+        held = false;
+        scheduleRecount();
+      }
     }
   });
 }

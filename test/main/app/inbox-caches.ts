@@ -93,6 +93,8 @@ export function watchedCaches(caches: Partial<Record<EnvironmentId, ProviderCach
     settings,
     stop,
     use: (environment: EnvironmentId) => (active = environment),
+    /** How many counts have run. */
+    counted: () => counts,
     changed,
     /** The environment's pull ended, and the baseline count after it. */
     pulled: async (environment = active) => {

@@ -80,6 +80,22 @@ describe('one notice per burst of new Inbox items', () => {
     watched.stop();
   });
 
+  it('count what a pull writes page after page when it ends: one pull, one notice', async () => {
+    const cache = providerCache();
+    const watched = watchedCaches({ local: cache });
+    await watched.pulled();
+    watched.events.emit('sync:progress', { environment: 'local', state: 'syncing', lastSyncedAt: 1, progress: null });
+    cache.message(10019, 'Page one');
+    watched.events.emit('workorders:did-change', { ids: [10019] });
+    cache.deliverable(10040, 'page-two.pdf');
+    watched.events.emit('workorders:did-change', { ids: [10040] });
+    expect(watched.counted()).toBe(1);
+    await watched.pulled();
+    expect(watched.notices).toEqual([{ kind: 'inbox', title: '2 new in the Inbox', body: 'A message and a deliverable to review on #10019 and #10040' }]);
+    expect(watched.counted()).toBe(2);
+    watched.stop();
+  });
+
   it('leave out what arrives read already (older than two weeks when first cached) and what was read before the count', async () => {
     const cache = providerCache();
     const watched = watchedCaches({ local: cache });
