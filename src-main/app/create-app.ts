@@ -41,6 +41,7 @@ import type { SecretStore } from '../platform/secret-store';
 import type { OpenSecretStoreOptions } from '../platform/secret-store-factory';
 import { SettingsStore } from '../platform/settings-store';
 import { watchNotices } from './notices';
+import { inboxArrivals } from '../db/inbox-arrivals';
 import { productName, version } from '../../package.json';
 import { AppServices } from './app-services';
 import { EventHub } from './event-hub';
@@ -175,8 +176,9 @@ export function createApp(config: AppConfig): App {
   const stopNotices = watchNotices({
     events,
     enabled: () => settings.get().notifications,
-    pendingDeliverables: () => services.use((workspace) => ({ environment: workspace.environment, items: workspace.parts.pendingDeliverables() })),
-    onError: (error) => logger.warn('notices: could not count deliverables', { error }),
+    kinds: () => settings.get().noticeKinds,
+    inboxArrivals: (cursorOf, kinds) => services.use((workspace) => ({ environment: workspace.environment, arrivals: inboxArrivals(workspace.db).since(cursorOf(workspace.environment), kinds) })),
+    onError: (error) => logger.warn('notices: could not count new inbox items', { error }),
   });
   connectivity.onChange(() => {
     services.use((workspace) => events.emit('connectivity:did-change', workspace.connectivityStatus())).catch(() => undefined);

@@ -1,8 +1,11 @@
 import { plainText } from '../../src-shared/domain/plain-text';
 import type { SyncStatusPayload } from '../../src-shared/ipc/channels';
 import type { AppliedEntry, Notice } from '../../src-shared/ipc/notices';
-import type { PendingDeliverable } from '../db/work-order-parts-repository';
+import { type NoticeKinds, noticedKinds } from '../../src-shared/domain/notice-kinds';
+import type { InboxKind } from '../../src-shared/ipc/inbox';
+import type { InboxArrivals } from '../db/inbox-arrivals';
 import type { EventHub } from './event-hub';
+import { inboxNotice } from './inbox-notice';
 
 // What is news enough for a desktop notification, decided once here for both hosts: Electron shows
 // `notices:did-arrive` with its own Notification, a browser page with the page's. Each host shows a
@@ -25,25 +28,17 @@ export function uploadNotice(entry: AppliedEntry): Notice | undefined {
   return { kind: 'upload', title: 'Upload finished', body: `${entry.fileName} was added${where}.`, ...(entry.workOrderId === null ? {} : { workOrderId: entry.workOrderId }) };
 }
 
-
-export function deliverablesNotice(arrived: readonly PendingDeliverable[]): Notice | undefined {
-  if (arrived.length === 0) return undefined;
-  const orders = new Set(arrived.map((item) => item.workOrderId));
-  const [only] = orders;
-  return {
-    kind: 'deliverables',
-    title: arrived.length === 1 ? 'A new deliverable to review' : `${arrived.length} new deliverables to review`,
-    body: orders.size === 1 ? `Uploaded on work order #${only}.` : `Uploaded on ${orders.size} work orders.`,
-    ...(orders.size === 1 ? { workOrderId: only } : {}),
-  };
-}
-
 export interface NoticeWatchOptions {
   events: EventHub;
   /** The Settings switch, read at each notice. */
   enabled: () => boolean;
-  /** Deliverables waiting for review in the active environment's cache, with the environment they belong to. */
-  pendingDeliverables: () => Promise<{ environment: string; items: PendingDeliverable[] }>;
+  /** The Inbox kinds chosen in Settings, read at each notice. */
+  kinds: () => NoticeKinds | undefined;
+  /**
+   * The active environment's unread Inbox items of these kinds above its cursor (`cursorOf` gives it;
+   * none without one, only the highest id: a baseline), with the environment they belong to.
+   */
+  inboxArrivals: (cursorOf: (environment: string) => number | undefined, kinds: readonly InboxKind[]) => Promise<{ environment: string; arrivals: InboxArrivals }>;
   onError: (error: unknown) => void;
 }
 
@@ -52,13 +47,14 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
   const { events } = options;
   // The first refused count is what the last run (or the environment) left: old news.
   let refused: number | undefined;
-  // Deliverables are news once this run has pulled the environment: what the first pull brings in is
-  // what the coordinator sees on opening the app (the badge counts it), not something to pop up.
+  // Inbox items are news once this run has pulled the environment: what the first pull brings in is
+  // what the coordinator sees on opening the app (the Inbox counts it), not something to pop up.
   const pulled = new Set<string>();
   // A baseline must come from a count begun after the pull ended, not one already on its way.
   let generation = 0;
   const baselineFrom = new Map<string, number>();
-  const seen = new Map<string, Set<number>>();
+  // The highest inbox id each environment's last count saw (ids only grow: a row written again keeps its own).
+  const cursors = new Map<string, number>();
   let counting: Promise<void> | undefined;
   let countAgain = false;
 
@@ -68,17 +64,26 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
     if (notice && options.enabled()) events.emit('notices:did-arrive', { ...notice, title: plainText(notice.title, 120), body: plainText(notice.body) });
   };
 
+  // One count is one burst: whatever became visible since the last count, in one notice.
   const recount = async () => {
     const started = generation;
-    const { environment, items } = await options.pendingDeliverables();
-    const known = seen.get(environment) ?? new Set<number>();
-    const announcing = pulled.has(environment);
-    if (!announcing && started >= (baselineFrom.get(environment) ?? Infinity)) pulled.add(environment);
-    seen.set(environment, new Set([...known, ...items.map((item) => item.attachmentId)]));
-    if (announcing) announce(deliverablesNotice(items.filter((item) => !known.has(item.attachmentId))));
+    // Off, nothing is asked but the cursor: what arrives meanwhile is not replayed when turned on again.
+    const kinds = options.enabled() ? [...noticedKinds(options.kinds())] : [];
+    const { environment, arrivals } = await options.inboxArrivals((id) => (pulled.has(id) ? cursors.get(id) : undefined), kinds);
+    const announcing = pulled.has(environment) && cursors.has(environment);
+    if (!pulled.has(environment) && started >= (baselineFrom.get(environment) ?? Infinity)) pulled.add(environment);
+    cursors.set(environment, arrivals.newest);
+    if (announcing) announce(inboxNotice(arrivals));
   };
+  // A pull writes page after page: what it brings is counted when it ends, so one pull is one notice.
+  let pulling = false;
+  let held = false;
   // Cache changes come in bursts (a pull, a drained outbox): one count at a time, and one more after it.
   const scheduleRecount = () => {
+    if (pulling) {
+      held = true;
+      return;
+    }
     if (counting) {
       countAgain = true;
       return;
@@ -106,13 +111,25 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
       scheduleRecount();
     } else if (event === 'sync:progress') {
       const status = payload as SyncStatusPayload;
-      if (status.state !== 'idle' || status.lastSyncedAt === null || baselineFrom.has(status.environment)) return;
-      generation += 1;
-      baselineFrom.set(status.environment, generation);
-      scheduleRecount();
+      pulling = status.state === 'syncing';
+      if (status.state === 'idle' && status.lastSyncedAt !== null && !baselineFrom.has(status.environment)) {
+        generation += 1;
+        baselineFrom.set(status.environment, generation);
+        held = true;
+      }
+      if (!pulling && held) {
+        held = false;
+        scheduleRecount();
+      }
     } else if (event === 'environments:did-change') {
-      // Another environment's outbox: its refusals were announced when they happened.
+      // Another environment's outbox: its refusals were announced when they happened. Its pull, if
+      // one was running, ended with its workspace.
       refused = undefined;
+      pulling = false;
+      if (held) {
+        held = false;
+        scheduleRecount();
+      }
     }
   });
 }

@@ -4,19 +4,20 @@ import { appState } from '../lib/app-state.svelte';
 import { router } from '../lib/router.svelte';
 import { askForNotifications, notificationAccess, type NotificationAccess, showNotification, wasAsked } from '../services/browser-notifications';
 import { orderRequest } from './palette.svelte';
-import { toasts } from '../lib/toasts.svelte';
 
 /** Where a notice takes the coordinator when clicked. */
 function openNotice(notice: Notice): void {
   if (notice.kind === 'refusal') router.go('outbox');
-  else if (notice.kind === 'deliverables') router.go('deliverables');
   else if (notice.workOrderId !== undefined) orderRequest.open(notice.workOrderId);
+  else if (notice.kind === 'inbox') router.go('inbox');
 }
 
 /**
- * Main's notices in browser mode: a browser notification while the page is out of sight, a toast
- * for new deliverables while it is in front (refusals have their badge and toast already, an upload
- * its progress row). The desktop app shows main's notices with its own notifications.
+ * Main's notices in browser mode: a browser notification while the page is out of sight, nothing
+ * while it is in front (the Inbox and the review queue have their badges, refusals their badge and
+ * toast, an upload its progress row; providers' steps reach the cache within a minute, and a toast
+ * for each batch would talk over the coordinator's work). The desktop app shows main's notices with
+ * its own notifications.
  */
 class Notices {
   access = $state<NotificationAccess>('unsupported');
@@ -47,11 +48,7 @@ class Notices {
   #arrive(notice: Notice): void {
     if (!appState.settings.notifications) return;
     const inFront = document.visibilityState === 'visible' && document.hasFocus();
-    if (!inFront) {
-      showNotification(notice.title, { body: notice.body, tag: notice.kind, onclick: () => openNotice(notice) });
-    } else if (notice.kind === 'deliverables') {
-      toasts.show({ message: notice.title, action: { label: 'Review', run: () => openNotice(notice) } });
-    }
+    if (!inFront) showNotification(notice.title, { body: notice.body, tag: notice.kind, onclick: () => openNotice(notice) });
   }
 }
 

@@ -9,6 +9,7 @@ import { WorkOrderSchema } from '../api/work-order';
 import { AttentionReasonSchema } from '../domain/attention';
 import { ERROR_CODES, type ErrorBody, type ErrorCode } from '../errors';
 import { isTileTemplate } from '../domain/map-tiles';
+import { NoticeKindsSchema } from '../domain/notice-kinds';
 import { NoticeSchema } from './notices';
 import { insightsChannels } from './insights';
 import { attachmentFileChannels } from './attachment-files';
@@ -84,8 +85,10 @@ export const SettingsSchema = z.object({
   theme: ThemeSchema,
   /** How long an assign, approve or cancel waits in the outbox before it is sent: the Undo window. */
   undoSeconds: z.number().int().min(0).max(60),
-  /** Desktop notifications for refusals, finished uploads and new deliverables, shown when the app is out of sight. */
+  /** Desktop notifications for refusals, finished uploads and new Inbox items, shown when the app is out of sight. */
   notifications: z.boolean(),
+  /** Which Inbox items earn a notification, by group; absent (or a group left out): every one. */
+  noticeKinds: NoticeKindsSchema.optional(),
   /** Bulk import: the job field each column heading was last matched to ('ignore' for none), by the heading as normalised. */
   importMapping: z
     .record(z.string().max(200), z.string().max(40))

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * Main decides what is news (one rule for both hosts); Electron shows it with its `Notification`,
  * browser mode with the page's.
  */
-export const NoticeKindSchema = z.enum(['refusal', 'upload', 'deliverables']);
+/** `inbox`: one notice per burst of new Inbox items (a new deliverable among them). */
+export const NoticeKindSchema = z.enum(['refusal', 'upload', 'inbox']);
 export type NoticeKind = z.infer<typeof NoticeKindSchema>;
 
 export const NoticeSchema = z.object({

@@ -205,6 +205,14 @@ async function screenParts(page: Page, findings: Findings, scheme: Scheme, id: s
       await findings.audit(`${scheme} the ${name} dialog`, DIALOG);
       await closeWithEscape(page, dialog);
     }
+    // The Inbox kinds that notify, disabled (and saying why) while notifications are off.
+    const notifications = page.getByRole('region', { name: 'Desktop notifications' });
+    const toggle = notifications.getByRole('switch', { name: /^Notify me while Field Desk is out of sight/ });
+    await toggle.click();
+    await expect(notifications.getByRole('group', { name: 'New in the Inbox' }).getByRole('checkbox', { name: 'Messages' })).toBeDisabled();
+    await findings.audit(`${scheme} the notifications' kinds, switched off`, 'main');
+    await toggle.click();
+    await expect(notifications.getByRole('group', { name: 'New in the Inbox' }).getByRole('checkbox', { name: 'Messages' })).toBeEnabled();
   }
 }
 

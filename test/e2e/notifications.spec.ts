@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
 // Browser mode's notifications (issue 17, item 8): the page asks for permission once, at the
@@ -47,6 +47,7 @@ async function installRecorder(page: Page) {
 }
 
 const recorded = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('test:notifications') ?? '{"asked":0,"shown":[]}') as Recorded);
+const refusals = async (page: Page) => (await recorded(page)).shown.filter((notice) => notice.tag === 'refusal');
 const answerNextPrompt = (page: Page, answer: NotificationPermission) =>
   page.evaluate((value) => {
     const state = JSON.parse(localStorage.getItem('test:notifications') ?? '{"asked":0,"shown":[],"permission":"default"}');
@@ -94,7 +95,8 @@ test('asked once at the first gesture; a refusal out of sight is a notification 
   await test.step('a refusal while the page is out of sight: one notification, and clicking it opens the Outbox', async () => {
     await refuseAnUnpublish(webHost, 10009);
     await expect(nav.getByRole('link', { name: /^Outbox.*1 refused/ })).toBeVisible({ timeout: 20_000 });
-    await expect.poll(async () => (await recorded(page)).shown).toEqual([
+    // Refusals only: the demo's simulated providers may bring Inbox notices meanwhile.
+    await expect.poll(async () => refusals(page)).toEqual([
       { title: 'A change was refused', body: 'The marketplace did not accept it. Open the Outbox to retry, edit or discard.', tag: 'refusal' },
     ]);
     await page.evaluate(() => (window as unknown as { __lastNotification: { onclick: () => void } }).__lastNotification.onclick());
@@ -112,6 +114,66 @@ test('asked once at the first gesture; a refusal out of sight is a notification 
     await refuseAnUnpublish(webHost, 10010);
     await expect(nav.getByRole('link', { name: /^Outbox.*2 refused/ })).toBeVisible({ timeout: 20_000 });
     // The refused count reached the page after the moment a notice would have been sent.
-    expect((await recorded(page)).shown).toHaveLength(1);
+    expect(await refusals(page)).toHaveLength(1);
+  });
+});
+
+test('Inbox kinds chosen in Settings by keyboard stay chosen after a reload; a provider’s upload out of sight is a notification naming its order, and messages stay quiet', async ({ page, webHost }) => {
+  const ORDER = 10021;
+  await installRecorder(page);
+  await page.goto(webHost.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
+  const openSettings = async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    return page.getByRole('region', { name: 'Desktop notifications' }).getByRole('group', { name: 'New in the Inbox' });
+  };
+
+  await test.step('Messages unchecked by keyboard, kept by main and after a reload; the others stay on', async () => {
+    const kinds = await openSettings();
+    const messages = kinds.getByRole('checkbox', { name: 'Messages' });
+    await expect(messages).toBeChecked();
+    await messages.focus();
+    await page.keyboard.press('Space');
+    await expect(messages).not.toBeChecked();
+    await expect.poll(async () => (await callHost<{ noticeKinds?: Record<string, boolean> }>(webHost, 'settings:get')).noticeKinds).toEqual({ messages: false });
+    await page.reload();
+    const again = await openSettings();
+    await expect(again.getByRole('checkbox', { name: 'Messages' })).not.toBeChecked();
+    for (const name of ['Requests and counter-offers', /^Check-ins and check-outs/, 'Problems', 'Deliverables to review']) await expect(again.getByRole('checkbox', { name })).toBeChecked();
+  });
+
+  await test.step('disabled, and still shown, while notifications are off', async () => {
+    const section = page.getByRole('region', { name: 'Desktop notifications' });
+    const toggle = section.getByRole('switch', { name: /^Notify me while Field Desk is out of sight/ });
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await expect(section.getByRole('group', { name: 'New in the Inbox' }).getByRole('checkbox', { name: 'Problems' })).toBeDisabled();
+    await expect(section).toContainText('Turn notifications on to choose.');
+    await section.screenshot({ path: 'test-results/settings-inbox-kinds-off-light.png' });
+    await page.keyboard.press('Space');
+    await expect(section.getByRole('group', { name: 'New in the Inbox' }).getByRole('checkbox', { name: 'Problems' })).toBeEnabled();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await section.screenshot({ path: `test-results/settings-inbox-kinds-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  await test.step('a provider’s upload, pulled while the page is out of sight: an Inbox notification naming the order; no message notification', async () => {
+    await page.evaluate(() => {
+      const state = JSON.parse(localStorage.getItem('test:notifications') ?? '{"asked":0,"shown":[]}');
+      localStorage.setItem('test:notifications', JSON.stringify({ ...state, permission: 'granted' }));
+    });
+    const { origin } = await localMarketplace(webHost);
+    const order = await marketplaceRest<{ assignee: { user: { id: number } } }>(webHost, 'GET', `workorders/${ORDER}`);
+    const answer = await page.request.post(`${origin}/__local/simulate/upload`, { data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name: 'meter-after.txt', content: 'Meter read.' } });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    await callHost(webHost, 'sync:now');
+    const inboxNotices = async () => (await recorded(page)).shown.filter((notice) => notice.tag === 'inbox');
+    // Alone it names who uploaded what; with the simulated providers' own steps in the same pull it counts them.
+    await expect
+      .poll(async () => (await inboxNotices()).find((notice) => notice.body.includes(`#${ORDER}`)), { timeout: 30_000 })
+      .toMatchObject({ body: expect.stringMatching(/uploaded meter-after\.txt on #10021$|deliverables? to review/) });
+    expect((await inboxNotices()).filter((notice) => /wrote|message/.test(notice.body) || notice.title === 'A new message')).toEqual([]);
   });
 });

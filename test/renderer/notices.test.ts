@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notice } from '../../src-shared/ipc/notices';
 import { api } from './support/fake-api';
 
-// Main's notices as a browser page shows them: the page's Notification while out of sight, a toast for
-// new deliverables in front, nothing when the Settings switch is off or in the desktop app.
+// Main's notices as a browser page shows them: the page's Notification while out of sight, nothing in
+// front, nothing when the Settings switch is off or in the desktop app.
 const fake = vi.hoisted(() => ({
   screens: [] as string[],
   shown: [] as { title: string; body?: string; tag?: string; instance: { onclick: null | (() => void); close: () => void } }[],
@@ -43,9 +43,11 @@ vi.stubGlobal('localStorage', {
 
 const { notices } = await import('../../src-renderer/state/notices.svelte');
 const { toasts } = await import('../../src-renderer/lib/toasts.svelte');
+const { orderRequest } = await import('../../src-renderer/state/palette.svelte');
 
 const refusal: Notice = { kind: 'refusal', title: 'A change was refused', body: 'Open the Outbox.' };
-const deliverables: Notice = { kind: 'deliverables', title: 'A new deliverable to review', body: 'Uploaded on work order #7.', workOrderId: 7 };
+const inbox: Notice = { kind: 'inbox', title: '3 new in the Inbox', body: '2 messages and a late check-in on #7 and #9' };
+const oneOrder: Notice = { kind: 'inbox', title: 'A new deliverable to review', body: 'Emily Chen uploaded panel.jpg on #7', workOrderId: 7 };
 const arrive = (notice: Notice) => api.emit('notices:did-arrive', notice);
 const lookAway = (away: boolean) => (page.focused = !away);
 
@@ -67,15 +69,29 @@ describe('notices in browser mode', () => {
     stop();
   });
 
-  it('in front: no notification; new deliverables get a toast that opens the review queue', () => {
+  it('in front: no notification and no toast (the Inbox’s badge says it); out of sight, a notice of several orders opens the Inbox', () => {
     const stop = notices.start();
     lookAway(false);
     arrive(refusal);
-    arrive(deliverables);
+    arrive(inbox);
     expect(fake.shown).toEqual([]);
-    expect(toasts.items.map((toast) => toast.message)).toEqual(['A new deliverable to review']);
-    toasts.items[0]?.action?.run();
-    expect(fake.screens).toEqual(['deliverables']);
+    expect(toasts.items).toEqual([]);
+    lookAway(true);
+    arrive(inbox);
+    expect(fake.shown.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([{ title: '3 new in the Inbox', body: '2 messages and a late check-in on #7 and #9', tag: 'inbox' }]);
+    fake.shown[0]?.instance.onclick?.();
+    expect(fake.screens).toEqual(['inbox']);
+    stop();
+  });
+
+  it('out of sight: a notice about one order carries it, so clicking opens the order, not the Inbox', () => {
+    const stop = notices.start();
+    lookAway(true);
+    arrive(oneOrder);
+    expect(fake.shown.map(({ title, body, tag }) => ({ title, body, tag }))).toEqual([{ title: 'A new deliverable to review', body: 'Emily Chen uploaded panel.jpg on #7', tag: 'inbox' }]);
+    fake.shown[0]?.instance.onclick?.();
+    expect(fake.screens).toEqual(['work-orders']);
+    expect(orderRequest.take()).toBe(7);
     stop();
   });
 

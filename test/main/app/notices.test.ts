@@ -8,6 +8,7 @@ import { watchNotices } from '../../../src-main/app/notices';
 import { temporaryDir } from '../../support/temporary-dir';
 import { until } from '../../support/until';
 import { outboxApp } from '../outbox/support';
+import { providerCache, watchedCaches } from './inbox-caches';
 import { untilPulls } from './support';
 
 function noticesOf(events: { subscribe: EventHub['subscribe'] }): Notice[] {
@@ -57,32 +58,56 @@ describe('desktop notices', () => {
     expect(notice?.body).toBe(`PAID invoicefdp.pdf was added to work order #${id}.`);
   });
 
-  it('announce a provider’s new deliverable once a pull brings it, not those the cache already held', async () => {
-    const { app, call, marketOrder, market, progress } = await outboxApp();
+  it('announce a provider’s new deliverable once a pull brings it, as an Inbox item, and not when Settings leave deliverables out', async () => {
+    const { app, call, invoke, marketOrder, market, progress } = await outboxApp();
     const notices = noticesOf(app.events);
     const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
     const id = results[0]?.id as number;
     const assignee = (await marketOrder(id)).assignee as { user: { id: number } };
-    const answer = await (await market()).app.inject({
-      method: 'POST',
-      url: '/__local/simulate/upload',
-      payload: { work_order_id: id, provider_id: assignee.user.id, name: 'panel.txt', content: 'Panel fitted.' },
-    });
-    expect(answer.statusCode).toBeLessThan(300);
-    // A full pull reads every order's parts; the first count (at sign-in) was the baseline.
-    const pulls = progress.filter((status) => status.state === 'idle').length;
-    await call('sync:now');
-    await untilPulls(progress, pulls > 0 ? 2 : 1);
-    await until(async () => notices, (list) => list.some((notice) => notice.kind === 'deliverables'), 'the deliverables notice');
-    expect(notices.filter((notice) => notice.kind === 'deliverables')).toEqual([
-      { kind: 'deliverables', title: 'A new deliverable to review', body: `Uploaded on work order #${id}.`, workOrderId: id },
+    const uploads = async (name: string) => {
+      const answer = await (await market()).app.inject({
+        method: 'POST',
+        url: '/__local/simulate/upload',
+        payload: { work_order_id: id, provider_id: assignee.user.id, name, content: 'Panel fitted.' },
+      });
+      expect(answer.statusCode).toBeLessThan(300);
+    };
+    const pullAgain = async () => {
+      // A full pull reads every order's parts; the first count (at sign-in) was the baseline.
+      const pulls = progress.filter((status, index) => status.state === 'idle' && progress[index - 1]?.state === 'syncing').length;
+      await call('sync:now');
+      await untilPulls(progress, pulls + 1);
+    };
+    await uploads('panel.txt');
+    await pullAgain();
+    await until(async () => notices, (list) => list.some((notice) => notice.kind === 'inbox'), 'the inbox notice');
+    expect(notices.filter((notice) => notice.kind === 'inbox')).toEqual([
+      { kind: 'inbox', title: 'A new deliverable to review', body: expect.stringMatching(new RegExp(`^\\S.* uploaded panel\\.txt on #${id}$`)), workOrderId: id },
+    ]);
+
+    // The kinds are checked by the settings channel: a group it does not know is refused, and nothing is stored.
+    const refused = await invoke('settings:update', { noticeKinds: { deliverables: false, spam: true } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'IPC_INVALID_INPUT' } });
+    expect((await call<{ noticeKinds?: unknown }>('settings:get')).noticeKinds).toBeUndefined();
+    await call('settings:update', { noticeKinds: { deliverables: false } });
+    await uploads('second-panel.txt');
+    await pullAgain();
+    const inbox = await call<{ items: { kind: string; what: string }[] }>('inbox:list', { workOrderId: id, kind: 'deliverable' });
+    expect(inbox.items.some((item) => item.what.includes('second-panel.txt'))).toBe(true);
+    // Deliverables back on: the next one is news, alone; the one that came while they were off is not replayed.
+    await call('settings:update', { noticeKinds: { deliverables: true } });
+    await uploads('third-panel.txt');
+    await pullAgain();
+    await until(async () => notices.filter((notice) => notice.kind === 'inbox'), (list) => list.length > 1, 'the next deliverable’s notice');
+    expect(notices.filter((notice) => notice.kind === 'inbox').slice(1)).toEqual([
+      { kind: 'inbox', title: 'A new deliverable to review', body: expect.stringMatching(new RegExp(`uploaded third-panel\\.txt on #${id}$`)), workOrderId: id },
     ]);
   });
 
   it('speak of new refusals only, never of what the last run or another environment left', async () => {
     const events = new EventHub();
     const notices = noticesOf(events);
-    const stop = watchNotices({ events, enabled: () => true, pendingDeliverables: async () => ({ environment: 'local', items: [] }), onError: () => undefined });
+    const stop = watchNotices({ events, enabled: () => true, kinds: () => undefined, inboxArrivals: async () => ({ environment: 'local', arrivals: { newest: 0, counts: [], orders: { count: 0, first: null, last: null }, latest: undefined } }), onError: () => undefined });
     events.emit('outbox:changed', { pending: 0, refused: 2 });
     events.emit('outbox:changed', { pending: 0, refused: 3 });
     events.emit('outbox:changed', { pending: 0, refused: 5 });
@@ -93,37 +118,25 @@ describe('desktop notices', () => {
     stop();
   });
 
-  it('do not announce what a first pull brings, nor another environment’s deliverables when it is switched to', async () => {
-    const events = new EventHub();
-    const notices = noticesOf(events);
-    let current = { environment: 'local', items: [{ attachmentId: 1, workOrderId: 10 }] };
-    let counted = 0;
-    const counts = async () => counted;
-    const stop = watchNotices({
-      events,
-      enabled: () => true,
-      pendingDeliverables: async () => {
-        const answer = current;
-        counted += 1;
-        return answer;
-      },
-      onError: () => undefined,
-    });
-    const pulled = (environment: 'local' | 'sandbox') => events.emit('sync:progress', { environment, state: 'idle', lastSyncedAt: 1, progress: null });
+  it('do not announce what a first pull brings, nor another environment’s items when it is switched to', async () => {
+    const local = providerCache();
+    const sandbox = providerCache();
+    const watched = watchedCaches({ local, sandbox });
     // What the first pull brings is the baseline, however many counts come before it ends.
-    events.emit('workorders:did-change', { all: true });
-    await until(counts, (count) => count >= 1, 'the first count');
-    pulled('local');
-    await until(counts, (count) => count >= 2, 'the baseline');
-    current = { environment: 'sandbox', items: [{ attachmentId: 7, workOrderId: 70 }, { attachmentId: 8, workOrderId: 71 }] };
-    events.emit('workorders:did-change', { all: true });
-    await until(counts, (count) => count >= 3, 'the count after the switch');
-    pulled('sandbox');
-    await until(counts, (count) => count >= 4, 'the sandbox baseline');
-    current = { environment: 'sandbox', items: [...current.items, { attachmentId: 9, workOrderId: 72 }, { attachmentId: 10, workOrderId: 73 }] };
-    events.emit('workorders:did-change', { ids: [72, 73] });
-    await until(async () => notices, (list) => list.length > 0, 'the notice');
-    expect(notices).toEqual([{ kind: 'deliverables', title: '2 new deliverables to review', body: 'Uploaded on 2 work orders.' }]);
-    stop();
+    local.deliverable(10, 'before.pdf');
+    await watched.changed();
+    local.deliverable(11, 'during.pdf');
+    await watched.pulled('local');
+    watched.use('sandbox');
+    sandbox.deliverable(70, 'old.pdf');
+    sandbox.deliverable(71, 'older.pdf');
+    await watched.changed();
+    await watched.pulled('sandbox');
+    expect(watched.notices).toEqual([]);
+    sandbox.deliverable(72, 'a.pdf');
+    sandbox.deliverable(73, 'b.pdf');
+    await watched.changed();
+    expect(watched.notices).toEqual([{ kind: 'inbox', title: '2 new in the Inbox', body: '2 deliverables to review on #72 and #73' }]);
+    watched.stop();
   });
 });

@@ -32,6 +32,17 @@ describe('the settings store', () => {
     ]);
   });
 
+  it('keeps the Inbox kinds chosen for notices, and drops a hand-edited choice that names no group', () => {
+    const dir = temporaryDir();
+    const store = new SettingsStore(join(dir, 'settings.json'), createMemoryLogger());
+    expect(store.update({ noticeKinds: { messages: false } }).noticeKinds).toEqual({ messages: false });
+    expect(new SettingsStore(join(dir, 'settings.json'), createMemoryLogger()).get().noticeKinds).toEqual({ messages: false });
+    const logger = createMemoryLogger();
+    writeFileSync(join(dir, 'odd.json'), '{"noticeKinds": {"spam": false}, "theme": "dark"}');
+    expect(new SettingsStore(join(dir, 'odd.json'), logger).get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(logger.records.map((record) => record.message)).toEqual(['settings: invalid value ignored']);
+  });
+
   it('answers SETTINGS_WRITE_FAILED and keeps the old value when the disk refuses', () => {
     const dir = temporaryDir();
     const blocker = join(dir, 'not-a-folder');

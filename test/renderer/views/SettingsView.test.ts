@@ -77,6 +77,32 @@ describe('SettingsView', () => {
     await waitFor(() => expect(api.inputsOf('settings:update')).toEqual([{ notifications: !before }]));
   });
 
+  it('chooses the Inbox kinds that notify, by keyboard, each choice saved whole; the group is disabled while notifications are off', async () => {
+    const person = await shown();
+    const kinds = screen.getByRole('group', { name: 'New in the Inbox' });
+    const boxes = within(kinds).getAllByRole<HTMLInputElement>('checkbox');
+    expect(boxes.map((box) => [box.labels?.[0]?.textContent?.trim(), box.checked])).toEqual([
+      ['Messages', true],
+      ['Requests and counter-offers', true],
+      ['Check-ins and check-outs, late ones included', true],
+      ['Problems', true],
+      ['Deliverables to review', true],
+    ]);
+    within(kinds).getByRole('checkbox', { name: 'Messages' }).focus();
+    await person.keyboard(' ');
+    await person.tab();
+    await person.tab();
+    await person.tab();
+    expect(document.activeElement).toBe(within(kinds).getByRole('checkbox', { name: 'Problems' }));
+    await person.keyboard(' ');
+    await waitFor(() => expect(api.inputsOf('settings:update')).toEqual([{ noticeKinds: { messages: false } }, { noticeKinds: { messages: false, problems: false } }]));
+    expect(within(kinds).getByRole<HTMLInputElement>('checkbox', { name: 'Problems' }).checked).toBe(false);
+
+    screen.getByRole('switch', { name: /Notify me while Field Desk is out of sight/ }).click();
+    await waitFor(() => expect((kinds as HTMLFieldSetElement).disabled).toBe(true));
+    expect(within(kinds).getByText('Turn notifications on to choose.')).toBeTruthy();
+  });
+
   it('stores credentials for an environment through its dialog, checking the fields first', async () => {
     const person = await shown();
     api.answer('credentials:set', () => ({ stored: true }));
