@@ -69,6 +69,8 @@ export interface AppConfig {
   printToPdf?: PrintToPdf;
   /** Bytes of attachment previews kept in the data folder; tests make it small. */
   attachmentCacheBytes?: number;
+  /** The least time between two Inbox notices (INBOX_NOTICE_SPACING_MS); tests that announce twice make it 0. */
+  noticeSpacingMs?: number;
   /** The staging folder's cap and how soon a copy nothing queued goes; tests make them small. */
   staging?: { maxTotalBytes?: number; pruneEveryMs?: number; unqueuedMaxAgeMs?: number };
 }
@@ -179,6 +181,7 @@ export function createApp(config: AppConfig): App {
     kinds: () => settings.get().noticeKinds,
     inboxArrivals: (cursorOf, kinds) => services.use((workspace) => ({ environment: workspace.environment, arrivals: inboxArrivals(workspace.db).since(cursorOf(workspace.environment), kinds) })),
     onError: (error) => logger.warn('notices: could not count new inbox items', { error }),
+    ...(config.noticeSpacingMs === undefined ? {} : { spacingMs: config.noticeSpacingMs }),
   });
   connectivity.onChange(() => {
     services.use((workspace) => events.emit('connectivity:did-change', workspace.connectivityStatus())).catch(() => undefined);

@@ -40,7 +40,18 @@ export interface NoticeWatchOptions {
    */
   inboxArrivals: (cursorOf: (environment: string) => number | undefined, kinds: readonly InboxKind[]) => Promise<{ environment: string; arrivals: InboxArrivals }>;
   onError: (error: unknown) => void;
+  /** Tests move the clock; the spacing of inbox notices reads it. */
+  now?: () => number;
+  /** INBOX_NOTICE_SPACING_MS unless a test says otherwise. */
+  spacingMs?: number;
 }
+
+/**
+ * Inbox notices at most this often. With providers' changes arriving within seconds (src-main/live),
+ * a busy afternoon is a stream of small bursts: what arrives within this long of the last notice
+ * waits and comes as one notice at its end, instead of a notice every few seconds.
+ */
+export const INBOX_NOTICE_SPACING_MS = 60_000;
 
 /** Follows the app's events and emits `notices:did-arrive` for what is news; returns the unsubscribe. */
 export function watchNotices(options: NoticeWatchOptions): () => void {
@@ -57,6 +68,9 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
   const cursors = new Map<string, number>();
   let counting: Promise<void> | undefined;
   let countAgain = false;
+  const now = options.now ?? Date.now;
+  let lastInboxNotice = Number.NEGATIVE_INFINITY;
+  let spacing: NodeJS.Timeout | undefined;
 
   // The one way out: whatever a notice carries (a file's name as its uploader typed it) leaves as
   // plain text, since notification servers render markup.
@@ -72,8 +86,20 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
     const { environment, arrivals } = await options.inboxArrivals((id) => (pulled.has(id) ? cursors.get(id) : undefined), kinds);
     const announcing = pulled.has(environment) && cursors.has(environment);
     if (!pulled.has(environment) && started >= (baselineFrom.get(environment) ?? Infinity)) pulled.add(environment);
+    const notice = announcing ? inboxNotice(arrivals) : undefined;
+    const wait = lastInboxNotice + (options.spacingMs ?? INBOX_NOTICE_SPACING_MS) - now();
+    if (notice && wait > 0) {
+      // The cursor stays: at the end of the spacing, this burst and whatever follows it are one notice.
+      spacing ??= setTimeout(() => {
+        spacing = undefined;
+        scheduleRecount();
+      }, wait);
+      spacing.unref?.();
+      return;
+    }
     cursors.set(environment, arrivals.newest);
-    if (announcing) announce(inboxNotice(arrivals));
+    if (notice && options.enabled()) lastInboxNotice = now();
+    announce(notice);
   };
   // A pull writes page after page: what it brings is counted when it ends, so one pull is one notice.
   let pulling = false;
@@ -99,7 +125,7 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
       });
   };
 
-  return events.subscribe((event, payload) => {
+  const unsubscribe = events.subscribe((event, payload) => {
     if (event === 'outbox:changed') {
       const now = (payload as { refused: number }).refused;
       const notice = refused === undefined ? undefined : refusalNotice(refused, now);
@@ -132,4 +158,8 @@ export function watchNotices(options: NoticeWatchOptions): () => void {
       }
     }
   });
+  return () => {
+    unsubscribe();
+    if (spacing) clearTimeout(spacing);
+  };
 }

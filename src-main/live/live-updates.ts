@@ -118,7 +118,7 @@ export class LiveUpdates {
 
   #received(delivery: LiveDelivery): void {
     const by = delivery.triggered_by_user?.id;
-    if (this.#stopped || (by != null && by === this.deps.ownUserId())) return;
+    if (this.#stopped || (by !== null && by !== undefined && by === this.deps.ownUserId())) return;
     this.#waiting.add(delivery.event.params.work_order_id);
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;

@@ -1,6 +1,6 @@
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { EventHub } from '../../../src-main/app/event-hub';
-import { watchNotices } from '../../../src-main/app/notices';
+import { INBOX_NOTICE_SPACING_MS, watchNotices } from '../../../src-main/app/notices';
 import { openCache } from '../../../src-main/db/database';
 import { inboxArrivals } from '../../../src-main/db/inbox-arrivals';
 import { WorkOrderPartsRepository } from '../../../src-main/db/work-order-parts-repository';
@@ -54,7 +54,11 @@ export function providerCache() {
 export type ProviderCache = ReturnType<typeof providerCache>;
 
 /** `watchNotices` over these caches (the active one chosen by `use`), with the Settings read live from `settings`. */
-export function watchedCaches(caches: Partial<Record<EnvironmentId, ProviderCache>>, settings: { notifications: boolean; noticeKinds?: NoticeKinds } = { notifications: true }) {
+export function watchedCaches(
+  caches: Partial<Record<EnvironmentId, ProviderCache>>,
+  settings: { notifications: boolean; noticeKinds?: NoticeKinds } = { notifications: true },
+  spacingMs = INBOX_NOTICE_SPACING_MS,
+) {
   const events = new EventHub();
   const notices: Notice[] = [];
   events.subscribe((event, payload) => {
@@ -63,7 +67,11 @@ export function watchedCaches(caches: Partial<Record<EnvironmentId, ProviderCach
   let active = Object.keys(caches)[0] as EnvironmentId;
   let counts = 0;
   const errors: unknown[] = [];
+  // Each change comes a spacing after the last unless a test says otherwise, so notices are not held back.
+  const clock = { at: 0 };
   const stop = watchNotices({
+    now: () => clock.at,
+    spacingMs,
     events,
     enabled: () => settings.notifications,
     kinds: () => settings.noticeKinds,
@@ -81,7 +89,8 @@ export function watchedCaches(caches: Partial<Record<EnvironmentId, ProviderCach
     await new Promise((resolve) => setImmediate(resolve));
   };
   /** A cache change and the count it starts, finished. */
-  const changed = async () => {
+  const changed = async (after = INBOX_NOTICE_SPACING_MS) => {
+    clock.at += after;
     const before = counts;
     events.emit('workorders:did-change', { all: true });
     await counted(before, 'the count');
@@ -95,9 +104,11 @@ export function watchedCaches(caches: Partial<Record<EnvironmentId, ProviderCach
     use: (environment: EnvironmentId) => (active = environment),
     /** How many counts have run. */
     counted: () => counts,
+    clock,
     changed,
     /** The environment's pull ended, and the baseline count after it. */
     pulled: async (environment = active) => {
+      clock.at += INBOX_NOTICE_SPACING_MS;
       const before = counts;
       events.emit('sync:progress', { environment, state: 'idle', lastSyncedAt: 1, progress: null });
       await counted(before, 'the baseline');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../../support/until';
 import { inboxNotice } from '../../../src-main/app/inbox-notice';
 import { ARRIVED_LATEST_SQL, ARRIVED_ORDERS_SQL, ARRIVED_TOTALS_SQL, NEWEST_INBOX_ID_SQL } from '../../../src-main/db/inbox-arrivals';
 import type { InboxArrivals } from '../../../src-main/db/inbox-arrivals';
@@ -93,6 +94,26 @@ describe('one notice per burst of new Inbox items', () => {
     await watched.pulled();
     expect(watched.notices).toEqual([{ kind: 'inbox', title: '2 new in the Inbox', body: 'A message and a deliverable to review on #10019 and #10040' }]);
     expect(watched.counted()).toBe(2);
+    watched.stop();
+  });
+
+  it('gather bursts that come within a minute of the last notice into one notice at its end', async () => {
+    const cache = providerCache();
+    // The spacing on the test's clock is a minute; its timer, on the real one, a moment.
+    const watched = watchedCaches({ local: cache }, { notifications: true }, 200);
+    await watched.pulled();
+    cache.message(10019, 'On site');
+    await watched.changed();
+    // Moments later, two more bursts (providers busy on other orders): held, not announced one by one.
+    cache.lateCheckIn(10025);
+    await watched.changed(50);
+    cache.deliverable(10040, 'panel.jpg');
+    await watched.changed(50);
+    expect(watched.notices).toHaveLength(1);
+    // The spacing's end, with no change after it: one notice for both.
+    watched.clock.at += 200;
+    await until(async () => watched.notices, (notices) => notices.length === 2, 'the gathered notice', 5_000, 20);
+    expect(watched.notices[1]).toEqual({ kind: 'inbox', title: '2 new in the Inbox', body: 'A late check-in and a deliverable to review on #10025 and #10040' });
     watched.stop();
   });
 

@@ -59,7 +59,8 @@ describe('desktop notices', () => {
   });
 
   it('announce a provider’s new deliverable once a pull brings it, as an Inbox item, and not when Settings leave deliverables out', async () => {
-    const { app, call, invoke, marketOrder, market, progress } = await outboxApp();
+    // Two notices a minute apart would make this test a minute long: no spacing here (inbox-notices.test.ts tests it).
+    const { app, call, invoke, marketOrder, market, progress } = await outboxApp({ noticeSpacingMs: 0 });
     const notices = noticesOf(app.events);
     const { results } = await call<{ results: { id: number }[] }>('workorders:list', { list: 'workorders_assigned', per_page: 1 });
     const id = results[0]?.id as number;

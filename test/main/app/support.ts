@@ -25,7 +25,7 @@ afterEach(async () => {
  * An app over IPC against a real local marketplace on port 0, which the test can reach (to add
  * orders). Logs go to `<dataDir>/logs/main.log`, as in the app, unless a logger is passed.
  */
-export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger' | 'outbox' | 'dataDir' | 'attachmentCacheBytes'>> & { front?: MarketplaceFront } = {}) {
+export function appUnderTest(config: Partial<Pick<AppConfig, 'secretStore' | 'keychain' | 'logger' | 'outbox' | 'dataDir' | 'attachmentCacheBytes' | 'noticeSpacingMs'>> & { front?: MarketplaceFront } = {}) {
   const { front, ...appConfig } = config;
   const dataDir = config.dataDir ?? temporaryDir();
   let market: Promise<ListeningMarketplace> | undefined;

@@ -12,13 +12,14 @@ export { READY_ORDER } from '../../local-marketplace/work-orders-fixtures';
 type OutboxConfig = NonNullable<Parameters<typeof appUnderTest>[0]>['outbox'];
 
 /** An app signed in to its local marketplace, with short outbox delays (`outbox` overrides them) and no undo window. */
-export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean; outbox?: OutboxConfig; front?: MarketplaceFront; attachmentCacheBytes?: number } = {}) {
+export async function outboxApp(options: { undoSeconds?: number; signIn?: boolean; outbox?: OutboxConfig; front?: MarketplaceFront; attachmentCacheBytes?: number; noticeSpacingMs?: number } = {}) {
   // A store in memory: these tests are about the outbox, and a real keychain is slow and shared under load.
   const harness = appUnderTest({
     secretStore: new MemorySecretStore(),
     outbox: { backoff: { baseMs: 5, maxMs: 50 }, probeMs: 10, ...options.outbox },
     front: options.front,
     attachmentCacheBytes: options.attachmentCacheBytes,
+    noticeSpacingMs: options.noticeSpacingMs,
   });
   const changes: unknown[] = [];
   harness.app.events.subscribe((event, payload) => {
