@@ -10,6 +10,8 @@ const NOUNS: Record<InboxKind, Noun> = {
   message: ['a message', 'messages'],
   request: ['a request', 'requests'],
   'counter-offer': ['a counter-offer', 'counter-offers'],
+  eta: ['an ETA', 'ETAs'],
+  delay: ['a delay', 'delays'],
   'check-in': ['a check-in', 'check-ins'],
   'check-out': ['a check-out', 'check-outs'],
   problem: ['a problem', 'problems'],
@@ -17,13 +19,15 @@ const NOUNS: Record<InboxKind, Noun> = {
 };
 const LATE_CHECK_IN: Noun = ['a late check-in', 'late check-ins'];
 // In the order the Inbox's kinds are listed, a late check-in before the others.
-const ORDER: readonly string[] = ['message', 'request', 'counter-offer', 'check-in:late', 'check-in', 'check-out', 'problem', 'deliverable'];
+const ORDER: readonly string[] = ['message', 'request', 'counter-offer', 'delay', 'eta', 'check-in:late', 'check-in', 'check-out', 'problem', 'deliverable'];
 const keyOf = (count: Pick<ArrivedCount, 'kind' | 'late'>) => (count.kind === 'check-in' && count.late ? 'check-in:late' : count.kind);
 
 const TITLE_OF_ONE: Record<InboxKind, string> = {
   message: 'A new message',
   request: 'A new request',
   'counter-offer': 'A new counter-offer',
+  eta: 'A provider’s ETA',
+  delay: 'A provider is running late',
   'check-in': 'A new check-in',
   'check-out': 'A new check-out',
   problem: 'A new problem',

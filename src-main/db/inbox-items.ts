@@ -31,6 +31,7 @@ const PRUNE_SQL = `DELETE FROM inbox_items WHERE work_order_id = @workOrderId AN
  */
 export class InboxWriter {
   readonly #upsert: Statement;
+  readonly #insertObserved: Statement;
   readonly #prune: Statement;
 
   constructor(db: CacheDatabase) {
@@ -41,6 +42,12 @@ export class InboxWriter {
          source_id = excluded.source_id, provider_id = excluded.provider_id, late = excluded.late
        WHERE inbox_items.kind IS NOT excluded.kind OR inbox_items.at IS NOT excluded.at OR inbox_items.who IS NOT excluded.who OR inbox_items.what IS NOT excluded.what
          OR inbox_items.body IS NOT excluded.body OR inbox_items.provider_id IS NOT excluded.provider_id OR inbox_items.late IS NOT excluded.late`,
+    );
+    // A step dated when first seen keeps that date (and its read state) whatever later writes say.
+    this.#insertObserved = db.prepare(
+      `INSERT INTO inbox_items (work_order_id, source, kind, at, who, what, body, source_id, provider_id, late, read_at)
+       VALUES (@workOrderId, @source, @kind, @now, @who, @what, @body, @sourceId, @providerId, @late, NULL)
+       ON CONFLICT(work_order_id, source) DO NOTHING`,
     );
     this.#prune = db.prepare(PRUNE_SQL);
   }
@@ -58,6 +65,6 @@ export class InboxWriter {
 
   #write(workOrderId: number, rows: readonly InboxRow[], kinds: readonly InboxKindName[], now: number): void {
     if (kinds.length > 0) this.#prune.run({ workOrderId, kinds: JSON.stringify(kinds), sources: JSON.stringify(rows.map((row) => row.source)) });
-    for (const row of rows) this.#upsert.run({ ...row, workOrderId, late: row.late ? 1 : 0, now });
+    for (const { observed, ...row } of rows) (observed ? this.#insertObserved : this.#upsert).run({ ...row, workOrderId, late: row.late ? 1 : 0, now });
   }
 }

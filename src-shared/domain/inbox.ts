@@ -9,13 +9,15 @@ import { marketplaceHistory, type OrderParts } from './order-history';
  * with what the inbox needs beside the line: a message's whole text, the id to act on, lateness.
  */
 
-export const INBOX_KINDS = ['message', 'request', 'counter-offer', 'check-in', 'check-out', 'problem', 'deliverable'] as const;
+export const INBOX_KINDS = ['message', 'request', 'counter-offer', 'eta', 'delay', 'check-in', 'check-out', 'problem', 'deliverable'] as const;
 export type InboxKindName = (typeof INBOX_KINDS)[number];
 
 export const INBOX_KIND_LABELS: Record<InboxKindName, string> = {
   message: 'Message',
   request: 'Request',
   'counter-offer': 'Counter-offer',
+  eta: 'ETA',
+  delay: 'Delay',
   'check-in': 'Check-in',
   'check-out': 'Check-out',
   problem: 'Problem',
@@ -39,6 +41,11 @@ export interface InboxRow {
   sourceId: number | null;
   providerId: number | null;
   late: boolean;
+  /**
+   * The marketplace dates nothing about it (a delay is a sub-status and its seconds): dated when the
+   * cache first sees it, and never moved by a later write of the same step.
+   */
+  observed?: true;
 }
 
 function messagesById(list: readonly Message[] | null | undefined, into = new Map<number, Message>()): Map<number, Message> {
@@ -56,9 +63,30 @@ const numberAfter = (source: string, prefix: string): number | null => {
 
 const minutes = (ms: number) => (ms >= 90 * 60_000 ? `${Math.round(ms / 3_600_000)} h` : `${Math.round(ms / 60_000)} min`);
 
+/** What the provider said of their arrival, by the ETA's status (the buyer's own `set` and `unconfirmed` are not news). */
+const ETA_WORDS: Partial<Record<string, string>> = { confirmed: 'confirmed the ETA', readytogo: 'is ready to go', onmyway: 'is on the way' };
+
 /** Whether the order carries anything the inbox keeps: most orders of a bulk load carry none, and skip the rest. */
 function hasProviderActivity(order: WorkOrder): boolean {
-  return Boolean(order.messages?.results?.length || order.time_logs?.results?.length || order.problems?.results?.length);
+  return Boolean(
+    order.messages?.results?.length || order.time_logs?.results?.length || order.problems?.results?.length || order.status?.sub_status === 'delayed' || ETA_WORDS[order.eta?.status?.name ?? ''],
+  );
+}
+
+/** The provider's word on their arrival (an ETA confirmed, on the way) and a delay they reported. */
+function arrivalRows(order: WorkOrder, who: string, providerId: number | null): InboxRow[] {
+  const rows: InboxRow[] = [];
+  const etaStatus = order.eta?.status;
+  const etaWords = ETA_WORDS[etaStatus?.name ?? ''];
+  const etaAt = epochOfUtc(etaStatus?.updated?.utc);
+  if (etaWords && etaAt !== undefined) {
+    rows.push({ source: `eta-${etaStatus?.name}-${etaAt}`, kind: 'eta', at: etaAt, who, what: etaWords, body: null, sourceId: null, providerId, late: false });
+  }
+  const delaySeconds = order.status?.delay ?? 0;
+  if (order.status?.sub_status === 'delayed' && delaySeconds > 0) {
+    rows.push({ source: `delay-${delaySeconds}`, kind: 'delay', at: 0, who, what: `expects to be ${minutes(delaySeconds * 1000)} late`, body: null, sourceId: null, providerId, late: true, observed: true });
+  }
+  return rows;
 }
 
 /** The inbox items of an order's own document: providers' messages, check-ins and outs, problems. */
@@ -68,7 +96,9 @@ export function orderInboxRows(order: WorkOrder): InboxRow[] {
   const assigneeId = (order.assignee as { user?: { id?: unknown } } | null | undefined)?.user?.id;
   const providerId = typeof assigneeId === 'number' ? assigneeId : null;
   const start = epochOfUtc(order.schedule?.service_window?.start?.utc);
-  const rows: InboxRow[] = [];
+  const assignee = order.assignee as { user?: { first_name?: unknown; last_name?: unknown } } | null | undefined;
+  const assigneeName = [assignee?.user?.first_name, assignee?.user?.last_name].filter((part): part is string => typeof part === 'string' && part !== '').join(' ') || 'The provider';
+  const rows: InboxRow[] = arrivalRows(order, assigneeName, providerId);
   for (const entry of marketplaceHistory({ order, requests: [], attachments: [], expenses: [] })) {
     const source = entry.id.replace(/^market:/, '');
     const base = { source, at: entry.at, who: entry.who, what: entry.what, body: null, providerId, late: false };

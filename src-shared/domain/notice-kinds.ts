@@ -7,12 +7,13 @@ import type { InboxKindName } from './inbox';
  * (and a group added later) notices everything.
  */
 
-export const NOTICE_GROUPS = ['messages', 'requests', 'visits', 'problems', 'deliverables'] as const;
+export const NOTICE_GROUPS = ['messages', 'requests', 'arrivals', 'visits', 'problems', 'deliverables'] as const;
 export type NoticeGroup = (typeof NOTICE_GROUPS)[number];
 
 export const NOTICE_GROUP_KINDS: Record<NoticeGroup, readonly InboxKindName[]> = {
   messages: ['message'],
   requests: ['request', 'counter-offer'],
+  arrivals: ['eta', 'delay'],
   visits: ['check-in', 'check-out'],
   problems: ['problem'],
   deliverables: ['deliverable'],
@@ -21,6 +22,7 @@ export const NOTICE_GROUP_KINDS: Record<NoticeGroup, readonly InboxKindName[]> =
 export const NOTICE_GROUP_LABELS: Record<NoticeGroup, string> = {
   messages: 'Messages',
   requests: 'Requests and counter-offers',
+  arrivals: 'ETAs and delays',
   visits: 'Check-ins and check-outs',
   problems: 'Problems',
   deliverables: 'Deliverables to review',
@@ -30,6 +32,7 @@ export const NOTICE_GROUP_LABELS: Record<NoticeGroup, string> = {
 export const NoticeKindsSchema = z.strictObject({
   messages: z.boolean().optional(),
   requests: z.boolean().optional(),
+  arrivals: z.boolean().optional(),
   visits: z.boolean().optional(),
   problems: z.boolean().optional(),
   deliverables: z.boolean().optional(),

@@ -4,7 +4,7 @@ import { openWorkspace } from './support/workspace';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
-// The Inbox (issue 28, parts 1 and 2): a simulated provider's message, request and late check-in
+// The Inbox (issue 28, parts 1 and 2): a simulated provider's message, request, delay and late check-in
 // reach the inbox within a minute, with nothing synced or opened by hand, and the unread count on
 // the navigation; the coordinator replies by keyboard
 // and the reply lands on the marketplace through the outbox.
@@ -70,15 +70,17 @@ test('a provider’s message, request and late check-in reach the inbox with a c
   await simulate('check-in', { work_order_id: LATE, provider_id: late.assignee.user.id });
   await simulate('message', { work_order_id: WRITTEN, provider_id: writer.assignee.user.id, message: MESSAGE });
   await simulate('request', { work_order_id: REQUESTED, provider_id: REQUESTER, notes: 'Free on Monday.' });
+  await simulate('delay', { work_order_id: WRITTEN, provider_id: writer.assignee.user.id, delay_seconds: 1800 });
 
   // Nobody syncs or opens anything: the marketplace's webhook delivery names the orders, the app
   // refreshes them, and they are in the open Inbox, with the count on the navigation, within the minute issue 28 asks.
   const checkIn = items.getByRole('button', { name: new RegExp(`^Check-in\\s*.* checked in \\d+ h late\\s*#${LATE} · .*, unread$`) });
   const message = items.getByRole('button', { name: new RegExp(`^Message\\s*${writerName} wrote “The loading dock is locked.*#${WRITTEN} · .*, unread$`) });
   const request = items.getByRole('button', { name: new RegExp(`^Request\\s*${requester.first_name} ${requester.last_name} requested the order\\s*#${REQUESTED} · .*, unread$`) });
-  for (const row of [checkIn, message, request]) await expect(row).toBeVisible({ timeout: 60_000 });
+  const delay = items.getByRole('button', { name: new RegExp(`^Delay\\s*${writerName} expects to be 30 min late\\s*#${WRITTEN} · .*, unread$`) });
+  for (const row of [checkIn, message, request, delay]) await expect(row).toBeVisible({ timeout: 60_000 });
   expect(Date.now() - acted).toBeLessThan(60_000);
-  expect(await unreadInMain()).toBeGreaterThanOrEqual(3);
+  expect(await unreadInMain()).toBeGreaterThanOrEqual(4);
   await countAgrees();
   // Newest first, by the times the rows show.
   const times = await items.locator('time').evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute('datetime') ?? '')));

@@ -73,6 +73,35 @@ describe('InboxRepository', () => {
     expect(inbox.mark({ ids: [first!.id], read: false })).toEqual({ changed: 1, unread: 1 });
   });
 
+  it('keeps a confirmed ETA and an on-the-way by their time, and a delay by when the cache first saw it, which a later write never moves', () => {
+    orders.upsertMany([
+      order(20, { eta: { status: { name: 'confirmed', updated: at(30) } } } as Partial<WorkOrder>),
+      order(21, { eta: { status: { name: 'set', updated: at(30) } } } as Partial<WorkOrder>),
+      order(22, { status: { id: 3, name: 'Assigned', sub_status: 'delayed', delay: 1800 } } as Partial<WorkOrder>),
+    ]);
+    const first = inbox.list().items;
+    expect(first.map((item) => [item.kind, item.order.id, item.who, item.what, item.late])).toEqual([
+      ['delay', 22, 'Ana Ruiz', 'expects to be 30 min late', true],
+      ['eta', 20, 'Ana Ruiz', 'confirmed the ETA', false],
+    ]);
+    const delay = first[0]!;
+    expect(delay.at).toBeGreaterThanOrEqual(NOW);
+    inbox.mark({ ids: [delay.id] });
+    // Written again later (a pull): the same delay stays where it was, read; on the way is a new item, a new delay too.
+    orders.upsertMany([
+      order(20, { eta: { status: { name: 'onmyway', updated: at(1) } } } as Partial<WorkOrder>),
+      order(22, { status: { id: 3, name: 'Assigned', sub_status: 'delayed', delay: 1800 } } as Partial<WorkOrder>),
+    ]);
+    const again = inbox.list().items;
+    expect(again.find((item) => item.id === delay.id)).toMatchObject({ at: delay.at, read: true });
+    expect(again.filter((item) => item.kind === 'eta').map((item) => item.what)).toEqual(['is on the way', 'confirmed the ETA']);
+    orders.upsertMany([order(22, { status: { id: 3, name: 'Assigned', sub_status: 'delayed', delay: 3 * 3600 } } as Partial<WorkOrder>)]);
+    expect(inbox.list({ kind: 'delay' }).items.map((item) => [item.what, item.read])).toEqual([
+      ['expects to be 3 h late', false],
+      ['expects to be 30 min late', true],
+    ]);
+  });
+
   it('filters by kind, client, order and unread, pages, and marks every item a filter matches', () => {
     orders.upsertMany([10, 11, 12, 13].map((id) => order(id, { messages: { results: [message(id, `m${id}`, id)] }, time_logs: { results: [{ id, in: at(30 + id) }] } })));
     expect(inbox.list({ kind: 'message' }).items.map((item) => item.order.id)).toEqual([10, 11, 12, 13]);
