@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
 import { until } from '../support/until';
-import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 
 // Deliverables review (issue 17, item 2): a simulated provider uploads two photos onto an order
-// under way; after a sync they head the review queue (newest first); the coordinator approves one
+// under way; moments later (webhook deliveries, no sync) they are in the review queue, newest first; the coordinator approves one
 // and denies the other with a reason by keyboard alone, and the marketplace has both reviews.
 test.use({ colorScheme: 'light', viewport: { width: 1440, height: 900 } });
 test.describe.configure({ timeout: 90_000 });
@@ -31,22 +31,6 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   await page.goto(webHost.url);
   await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
 
-  const { origin } = await localMarketplace(webHost);
-  const order = await marketplaceRest<{ assignee: { user: { id: number } } }>(webHost, 'GET', `workorders/${ORDER}`);
-  // A provider's name is untrusted (issue 22, item 7): a direction override would show this one as
-  // `invoiceexe.pdf`. It is the oldest of the three, reviewed after the photos.
-  const hostile = await page.request.post(`${origin}/__local/simulate/upload`, {
-    data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name: HOSTILE_NAME, content: 'not an invoice' },
-  });
-  expect(hostile.ok(), await hostile.text()).toBe(true);
-  // One after the other: the second is the newer, so it heads the queue.
-  for (const [index, name] of ['panel-before.png', 'panel-after.png'].entries()) {
-    const answer = await page.request.post(`${origin}/__local/simulate/upload`, {
-      data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name, mime: 'image/png', content_base64: demoPhoto(500 + index).toString('base64') },
-    });
-    expect(answer.ok(), await answer.text()).toBe(true);
-  }
-
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliverables' }).click();
   const screen = page.getByRole('region', { name: 'Deliverables review' });
   const queue = screen.getByRole('list', { name: 'Deliverables waiting for review' });
@@ -56,18 +40,37 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   const placeName = /[\w-]+\.png/.exec((await first.textContent()) ?? '')?.[0] ?? 'no file';
   const place = queue.getByRole('button', { name: new RegExp(`^${placeName.replace('.', '\\.')}`) });
 
-  // The sync brings the new files on top; the coordinator's place does not move.
-  await callHost(webHost, 'sync:now');
-  await expect(queue.getByRole('listitem').first()).toContainText('panel-after.png', { timeout: 30_000 });
-  await expect(queue.getByRole('listitem').nth(1)).toContainText('panel-before.png');
-  await expect(queue.getByRole('listitem').nth(2)).toContainText('invoicefdp.exe');
+  const { origin } = await localMarketplace(webHost);
+  const order = await marketplaceRest<{ assignee: { user: { id: number } } }>(webHost, 'GET', `workorders/${ORDER}`);
+  // A provider's name is untrusted (issue 22, item 7): a direction override would show this one as
+  // `invoiceexe.pdf`. It is the oldest of the three, reviewed after the photos.
+  const hostile = await page.request.post(`${origin}/__local/simulate/upload`, {
+    data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name: HOSTILE_NAME, content: 'not an invoice' },
+  });
+  expect(hostile.ok(), await hostile.text()).toBe(true);
+  // One after the other: the second is the newer, so it heads the three.
+  for (const [index, name] of ['panel-before.png', 'panel-after.png'].entries()) {
+    const answer = await page.request.post(`${origin}/__local/simulate/upload`, {
+      data: { work_order_id: ORDER, provider_id: order.assignee.user.id, name, mime: 'image/png', content_base64: demoPhoto(500 + index).toString('base64') },
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+
+  // Nobody syncs: the marketplace's deliveries bring the new files in on top (the demo's simulated
+  // providers may add theirs too), and the coordinator's place does not move.
+  const rowOf = (name: RegExp) => queue.getByRole('button', { name });
+  for (const name of [/panel-after\.png/, /panel-before\.png/, /invoicefdp\.exe/]) await expect(rowOf(name)).toBeVisible({ timeout: 30_000 });
+  const rows = await queue.getByRole('listitem').allInnerTexts();
+  const indexOf = (name: string) => rows.findIndex((text) => text.includes(name));
+  expect(indexOf('panel-after.png')).toBeLessThan(indexOf('panel-before.png'));
+  expect(indexOf('panel-before.png')).toBeLessThan(indexOf('invoicefdp.exe'));
+  expect(indexOf('invoicefdp.exe')).toBeLessThan(indexOf(placeName));
   await expect(place).toHaveAttribute('aria-current', 'true');
   expect(await queue.textContent()).not.toContain('\u202E');
 
-  // Keyboard alone from here: up past the three new files to the newest.
-  await page.keyboard.press('k');
-  await page.keyboard.press('k');
+  // Keyboard alone from here: up past the new files to the newest of the three (k, and the arrow once).
   await page.keyboard.press('ArrowUp');
+  for (let step = 1; step < indexOf(placeName) - indexOf('panel-after.png'); step++) await page.keyboard.press('k');
   // The newest file, previewed large beside its order and the folder's completeness.
   await expect(queue.getByRole('button', { name: /panel-after\.png/ })).toHaveAttribute('aria-current', 'true');
   const preview = screen.getByRole('img', { name: 'panel-after.png' });
@@ -116,7 +119,7 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   await expect(sheet).toContainText('Approve the deliverable and go to the next');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
-  const next = /#(\d+)/.exec((await queue.getByRole('button').first().textContent()) ?? '')?.[1];
+  const next = /#(\d+)/.exec((await queue.locator('button[aria-current="true"]').textContent()) ?? '')?.[1];
   // Pressed again if it landed while the sheet was still handing the focus back (seen once under load).
   await expect(async () => {
     if (await page.getByRole('region', { name: 'Deliverables review' }).isVisible()) await page.keyboard.press('o');
