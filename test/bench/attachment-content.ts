@@ -21,6 +21,7 @@ import { EventHub } from '../../src-main/app/event-hub';
 import type { Handlers } from '../../src-main/ipc/dispatcher';
 import { createMemoryLogger } from '../../src-main/platform/logger';
 import { startWebHost } from '../../src-main/web-host/server';
+import { percentile } from '../support/percentile';
 
 const MIB = 1024 * 1024;
 const SIZE = 90 * MIB;
@@ -46,8 +47,6 @@ async function firstByte(url: string, headers: Record<string, string>): Promise<
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * share))] as number;
-
 export default async function run(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-content-'));
   const path = join(dir, 'walkthrough.mp4');

@@ -22,6 +22,7 @@ import { tapIpc, answeredSince } from '../support/list-probes';
 import { callHost } from '../support/web-host-ipc';
 import { startWebHostProcess } from '../support/web-host-process';
 import { expectedAnswers, typeAndTime, type Key, type Timed } from './list-in-chromium';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PROVIDERS = 300;
@@ -44,10 +45,6 @@ const back = (times: number) => Array<string>(times).fill('Backspace');
 const LIST_WARMUP = [...'kiosk', ...back(5)];
 const LIST_KEYS = [...'1004', ...back(4), ...'denver', ...back(6), ...'10123', ...back(5), ...'austin', ...back(6), ...'1027', ...back(4), ...'chicago', ...back(7)];
 
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 const ms = (value: number) => value.toFixed(1);
 
 /** The board's answer for a period, read from the cache as main reads it, as the page will show it. */

@@ -13,6 +13,7 @@ import { WorkOrderRepository } from '../../src-main/db/work-order-repository';
 import { CLIENTS, PLACES, random } from '../main/db/work-order-fixtures';
 import { benchOrders, sizeLabel } from '../support/bench-orders';
 import { fillCache } from '../support/large-cache';
+import { percentileOfSorted } from '../support/percentile';
 
 const SIZES = benchOrders([100_000]);
 const RUNS = 300;
@@ -41,8 +42,6 @@ function pickPlace(): CachedWorkOrderQuery {
   const place = pick(PLACES);
   return { f_city: place.city, f_state: place.state };
 }
-
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 
 interface CaseFigures {
   case: string;
@@ -76,7 +75,7 @@ function measureSize(orders: number): CaseFigures[] {
         durations.push(performance.now() - started);
       }
       durations.sort((left, right) => left - right);
-      figures.push({ case: label, p50: percentile(durations, 0.5), p95: percentile(durations, 0.95), meanTotal: Math.round(totals / RUNS) });
+      figures.push({ case: label, p50: percentileOfSorted(durations, 0.5), p95: percentileOfSorted(durations, 0.95), meanTotal: Math.round(totals / RUNS) });
     }
     console.table(figures.map((row) => ({ case: row.case, 'p50 ms': row.p50.toFixed(2), 'p95 ms': row.p95.toFixed(2), 'mean total': row.meanTotal })));
     return figures;

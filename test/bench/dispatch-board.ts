@@ -13,6 +13,7 @@ import { createDispatcher, type Handlers, type Sender } from '../../src-main/ipc
 import { type CacheReadParts, cacheReadHandlers } from '../../src-main/ipc/handlers/cache-read-handlers';
 import { createMemoryLogger } from '../../src-main/platform/logger';
 import { fillBoardCache } from '../support/board-cache';
+import { percentileOfSorted } from '../support/percentile';
 
 const PROVIDERS = 300;
 const ORDERS = 5_000;
@@ -21,8 +22,6 @@ const WARMUP = 20;
 const BUDGET_P95_MS = 40;
 const DAY = 24 * 3_600_000;
 const sender: Sender = { transport: 'web', url: 'http://127.0.0.1:1' };
-
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 
 export default async function run(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), 'dispatch-board-bench-'));
@@ -68,10 +67,10 @@ export default async function run(): Promise<void> {
       }
       durations.sort((left, right) => left - right);
       cpu.sort((left, right) => left - right);
-      const p95 = percentile(durations, 0.95);
+      const p95 = percentileOfSorted(durations, 0.95);
       if (channel === 'workorders:list') baseline = p95;
       else worstBoard = Math.max(worstBoard, p95);
-      rows.push({ case: label, 'p50 ms': percentile(durations, 0.5).toFixed(2), 'p95 ms': p95.toFixed(2), 'CPU p50 ms': percentile(cpu, 0.5).toFixed(2), 'answer KB': Math.round(bytes / 1024), 'p95 / list p95': (p95 / baseline).toFixed(1) });
+      rows.push({ case: label, 'p50 ms': percentileOfSorted(durations, 0.5).toFixed(2), 'p95 ms': p95.toFixed(2), 'CPU p50 ms': percentileOfSorted(cpu, 0.5).toFixed(2), 'answer KB': Math.round(bytes / 1024), 'p95 / list p95': (p95 / baseline).toFixed(1) });
     }
     console.table(rows);
     const verdict = worstBoard < BUDGET_P95_MS ? 'within' : 'OVER';

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 import { startWebHostProcess } from '../support/web-host-process';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROWS = 5_000;
@@ -106,11 +107,6 @@ async function parseAlone(page: Page, text: string): Promise<number> {
     return ms;
   }, text);
 }
-
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 
 export default async function run(): Promise<void> {
   const text = csv();

@@ -12,6 +12,7 @@ import { chromium, type Page } from '@playwright/test';
 import config from '../../playwright.config';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { startWebHostProcess, type WebHostProcess } from '../support/web-host-process';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TIMED = 20;
@@ -44,11 +45,6 @@ function armRowProbe(text: string): number {
   });
   return armedAt;
 }
-
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 
 async function timeActions(page: Page, host: WebHostProcess, pass: string, refreshAfter: boolean): Promise<number[]> {
   const { origin } = await localMarketplace(host);

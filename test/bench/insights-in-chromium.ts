@@ -21,6 +21,7 @@ import { benchOrders, sizeLabel } from '../support/bench-orders';
 import { PREPARED_ENVIRONMENT } from '../support/large-cache';
 import { startWebHostProcess } from '../support/web-host-process';
 import { generatedWorkOrders, utc } from '../main/db/work-order-fixtures';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SIZES = benchOrders([100_000]);
@@ -166,10 +167,6 @@ async function profileOnce(page: Page, file: string): Promise<void> {
   console.table([...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, selfMs]) => ({ function: name, 'self ms': selfMs.toFixed(1) })));
 }
 
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 const figures = (ms: readonly number[]) => ({ 'p50 ms': percentile(ms, 0.5).toFixed(1), 'p95 ms': percentile(ms, 0.95).toFixed(1), 'max ms': Math.max(...ms).toFixed(1) });
 
 interface Measured {

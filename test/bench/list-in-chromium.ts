@@ -14,6 +14,7 @@ import { benchOrders, sizeLabel } from '../support/bench-orders';
 import { PREPARED_ENVIRONMENT, prepareLargeCache } from '../support/large-cache';
 import { answeredSince, armKeystrokeProbe, keystrokeProbeResult, scrollGrid, tapIpc, type GridAnswer, type KeystrokeTiming, type ScrollRun } from '../support/list-probes';
 import { startWebHostProcess } from '../support/web-host-process';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SIZES = benchOrders([1_000, 100_000]);
@@ -94,11 +95,6 @@ export async function typeAndTime(page: Page, keys: Key[]): Promise<Timed[]> {
   }
   return timings;
 }
-
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 
 interface Measured {
   orders: number;

@@ -13,6 +13,7 @@ import config from '../../playwright.config';
 import { benchOrders } from '../support/bench-orders';
 import { PREPARED_ENVIRONMENT, prepareLargeCache } from '../support/large-cache';
 import { startWebHostProcess } from '../support/web-host-process';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORDERS = benchOrders([10_000])[0] ?? 10_000;
@@ -22,10 +23,6 @@ const LONG_FRAME_MS = 50;
 const OPENS = 15;
 const WARMUP = 2;
 
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 const ms = (value: number) => value.toFixed(1);
 
 /** Sites spread over the contiguous US, the same for each id: 25–48° N, 124–68° W. */

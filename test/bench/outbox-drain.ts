@@ -21,6 +21,7 @@ import { startMarketplaceInWorker, type WorkerMarketplace } from '../../src-main
 import { MemorySecretStore } from '../../src-main/platform/memory-secret-store';
 import { forEachConcurrently } from '../../src-main/sync/concurrency';
 import { buildFromSources } from '../support/build-from-sources';
+import { percentileOfSorted } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ORDERS = 200;
@@ -47,13 +48,12 @@ function writes(orders: readonly number[], tag: string): Write[] {
   return list;
 }
 
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
 function describe(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
-  return `${label}: p50 ${ms(percentile(sorted, 0.5))}, p95 ${ms(percentile(sorted, 0.95))}, max ${ms(sorted.at(-1) ?? Number.NaN)} (${samples.length})`;
+  return `${label}: p50 ${ms(percentileOfSorted(sorted, 0.5))}, p95 ${ms(percentileOfSorted(sorted, 0.95))}, max ${ms(sorted.at(-1) ?? Number.NaN)} (${samples.length})`;
 }
 
 async function signedInClient(marketplace: WorkerMarketplace): Promise<MarketplaceClient> {
@@ -197,10 +197,10 @@ export default async function run(): Promise<void> {
       await call('workorders:update', { id, changes: { title: `Latency ${index}` } });
       updates.push(performance.now() - before);
     }
-    const p95 = percentile([...updates].sort((a, b) => a - b), 0.95);
+    const p95 = percentileOfSorted([...updates].sort((a, b) => a - b), 0.95);
     console.log(`(b) ${describe('workorders:update', updates)}; budget ${QUEUE_BUDGET_MS} ms at p95: ${p95 < QUEUE_BUDGET_MS ? 'met' : 'NOT met'}.`);
     console.log(`    baseline ${describe('workorders:get', reads)}.`);
-    console.log(`    ratio (update p50 / get p50): ${(percentile([...updates].sort((a, b) => a - b), 0.5) / percentile([...reads].sort((a, b) => a - b), 0.5)).toFixed(1)}.`);
+    console.log(`    ratio (update p50 / get p50): ${(percentileOfSorted([...updates].sort((a, b) => a - b), 0.5) / percentileOfSorted([...reads].sort((a, b) => a - b), 0.5)).toFixed(1)}.`);
     console.log(`    and those ${CALLS.toLocaleString('en-US')} updates drained in ${((await drain(app, call)) / 1000).toFixed(2)} s.\n`);
     console.log(`The disk: ${describe('a synced SQLite commit', syncedCommits(dataDir))}.`);
   } finally {

@@ -22,6 +22,7 @@ import { buildMarketplace } from '../../src-main/local-marketplace/server';
 import { random } from '../main/db/work-order-fixtures';
 import { DEMO_CREDENTIALS } from '../../src-main/local-marketplace/seed/demo-credentials';
 import { insertSyntheticProviders, SKILLS } from '../local-marketplace/synthetic-providers';
+import { percentileOfSorted } from '../support/percentile';
 
 const PROVIDERS = 10_000;
 const RUNS = 300;
@@ -31,8 +32,6 @@ const COMPANY_ID = 1001;
 const RADII = [25, 50, 100] as const;
 const PER_PAGE = 25;
 const PASSWORD_GRANT = { grant_type: 'password', client_id: DEMO_CREDENTIALS.clientId, client_secret: DEMO_CREDENTIALS.clientSecret, username: DEMO_CREDENTIALS.username, password: DEMO_CREDENTIALS.password };
-
-const percentile = (sorted: readonly number[], fraction: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 
 interface Site {
   city: string;
@@ -94,8 +93,8 @@ async function measure(label: string, all: readonly Search[], run: (search: Sear
     durations.push(performance.now() - started);
   }
   durations.sort((left, right) => left - right);
-  const p95 = percentile(durations, 0.95);
-  return { p95, row: { case: label, 'p50 ms': percentile(durations, 0.5).toFixed(2), 'p95 ms': p95.toFixed(2), 'max ms': (durations.at(-1) ?? Number.NaN).toFixed(2), 'mean found': Math.round(found / durations.length) } };
+  const p95 = percentileOfSorted(durations, 0.95);
+  return { p95, row: { case: label, 'p50 ms': percentileOfSorted(durations, 0.5).toFixed(2), 'p95 ms': p95.toFixed(2), 'max ms': (durations.at(-1) ?? Number.NaN).toFixed(2), 'mean found': Math.round(found / durations.length) } };
 }
 
 export default async function run(): Promise<void> {

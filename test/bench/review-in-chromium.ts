@@ -14,6 +14,7 @@ import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { until } from '../support/until';
 import { startWebHostProcess } from '../support/web-host-process';
+import { percentile } from '../support/percentile';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Files timed per pass; each pass uses files of its own. */
@@ -77,11 +78,6 @@ async function timePresses(page: Page, key: string, times: number, dwellMs: numb
   }
   return timings;
 }
-
-const percentile = (values: readonly number[], fraction: number): number => {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-};
 
 export default async function run(): Promise<void> {
   const host = await startWebHostProcess({ root: ROOT });
