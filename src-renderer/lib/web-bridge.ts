@@ -25,6 +25,31 @@ export function takeToken(): string | undefined {
   return sessionStorage.getItem(TOKEN_KEY) ?? undefined;
 }
 
+/** What `public/early-socket.js` opened before the app's scripts ran, and the messages it kept meanwhile. */
+interface EarlySocket {
+  socket: WebSocket;
+  token: string;
+  messages: MessageEvent[];
+  keep: (message: MessageEvent) => void;
+}
+
+declare global {
+  interface Window {
+    __fieldDeskEarlySocket?: EarlySocket;
+  }
+}
+
+/** The early socket, once, when it was opened with this token and has not closed. */
+function takeEarlySocket(token: string): EarlySocket | undefined {
+  const early = window.__fieldDeskEarlySocket;
+  delete window.__fieldDeskEarlySocket;
+  if (!early) return undefined;
+  early.socket.removeEventListener('message', early.keep);
+  if (early.token === token && early.socket.readyState <= WebSocket.OPEN) return early;
+  early.socket.close();
+  return undefined;
+}
+
 interface Pending {
   resolve: (result: IpcResult) => void;
   timer: ReturnType<typeof setTimeout>;
@@ -69,17 +94,18 @@ export function createWebBridge(token: string | undefined): RendererBridge {
     const url = new URL('/ipc', window.location.href);
     url.protocol = 'ws:';
     url.searchParams.set('token', token);
-    const current = new WebSocket(url);
+    const early = takeEarlySocket(token);
+    const current = early?.socket ?? new WebSocket(url);
     let opened = false;
     socket = current;
-    current.addEventListener('open', () => {
+    const onOpen = () => {
       opened = true;
       backoff = 250;
       connection.set('open');
       for (const frame of queue.values()) current.send(frame);
       queue.clear();
-    });
-    current.addEventListener('message', (message) => {
+    };
+    const onMessage = (message: MessageEvent) => {
       let raw: unknown;
       try {
         raw = JSON.parse(String(message.data));
@@ -91,7 +117,12 @@ export function createWebBridge(token: string | undefined): RendererBridge {
       const frame = parsed.data;
       if (frame.type === 'result') settle(frame.id, frame.result as IpcResult);
       else for (const listener of listeners.get(frame.event) ?? []) listener(frame.payload);
-    });
+    };
+    current.addEventListener('open', onOpen);
+    current.addEventListener('message', onMessage);
+    // Adopted: what it heard before the app listened comes first, and an open it saw is this one's.
+    for (const message of early?.messages ?? []) onMessage(message);
+    if (current.readyState === WebSocket.OPEN) onOpen();
     current.addEventListener('close', () => {
       // Calls in flight cannot be answered any more: say so instead of leaving them hanging.
       if (opened) failAll('IPC_DISCONNECTED');

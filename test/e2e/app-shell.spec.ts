@@ -8,6 +8,9 @@ test.use({ colorScheme: 'light' });
 const NOT_CONNECTED = 'Not connected: open the address Field Desk printed when it started.';
 
 test('the page served by the web host shows app:info through the IPC bridge', async ({ page, webHost }, testInfo) => {
+  // One socket: the one the page opens while its scripts load (public/early-socket.js), which the bridge takes over.
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
   await page.goto(webHost.url);
 
   // The token leaves the address bar once the bridge holds it.
@@ -22,6 +25,7 @@ test('the page served by the web host shows app:info through the IPC bridge', as
   // CI runs a real keychain; elsewhere the page must still say where credentials live.
   await expect(page.getByTestId('app-credentials')).toHaveText(process.env.FIELD_DESK_REQUIRE_KEYCHAIN === '1' ? 'Stored in the system keychain' : /system keychain|this session only/);
   await expect(page.getByRole('note', { name: 'Environment' })).toHaveText('Local marketplace');
+  expect(sockets).toEqual(['/ipc']);
 
   await page.screenshot({ path: testInfo.outputPath('settings.png') });
 });
