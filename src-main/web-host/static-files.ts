@@ -40,13 +40,14 @@ export async function serveFile(root: string, urlPath: string, response: ServerR
     response.end('Not found');
     return;
   }
-  const isHtml = extname(file) === '.html';
+  // Only the bundler's assets carry a hash in their names; the page and the files of `public/` (the
+  // early socket's script, the icon) keep theirs across versions and must be fetched fresh.
+  const hashed = urlPath.startsWith('/assets/');
   response.writeHead(200, {
     ...headers,
     'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'Content-Length': String(info.size),
-    // Hashed assets never change; the page itself must be fetched fresh each launch.
-    'Cache-Control': isHtml ? 'no-store' : 'public, max-age=31536000, immutable',
+    'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-store',
   });
   createReadStream(file)
     .on('error', () => response.destroy())

@@ -4,8 +4,9 @@
 // started on it several times, Chromium opening it as soon as it prints its address, and the first
 // start is reported apart (the files come off the disk then; later starts find them in the page
 // cache). The baseline is the first size, in the same run.
-// Run: `npm run bench -- startup` (100,000), `BENCH_ORDERS=100000,1000000 npm run bench -- startup`.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+// Run: `npm run bench -- startup` (100,000), `BENCH_ORDERS=100000,1000000 npm run bench -- startup`;
+// BENCH_PROFILE=1 writes the page's CPU profile of the last start (its profiler slows that start).
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +55,10 @@ function fileMb(file: string): number {
   return (size(file) + size(`${file}-wal`)) / 1024 / 1024;
 }
 
-async function startOnce(browser: Browser, dataDir: string, orders: number): Promise<Start> {
+/** BENCH_PROFILE=1: the page's CPU profile of the last start, from navigation to its rows, written here. */
+const PROFILE_FILE = join(tmpdir(), 'field-desk-startup-page.cpuprofile');
+
+async function startOnce(browser: Browser, dataDir: string, orders: number, profile = false): Promise<Start> {
   const launched = Date.now();
   const host = await startWebHostProcess({ root: ROOT, dataDir });
   const ready = Date.now();
@@ -62,6 +66,12 @@ async function startOnce(browser: Browser, dataDir: string, orders: number): Pro
   await context.addInitScript(tapIpc);
   try {
     const page = await context.newPage();
+    const cdp = profile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(host.url);
     await page.waitForFunction(
       (rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount && document.querySelectorAll('[role="grid"] [role="row"][aria-rowindex]').length > 1,
@@ -70,6 +80,7 @@ async function startOnce(browser: Browser, dataDir: string, orders: number): Pro
     );
     // The frame that shows them: the next animation frame after they are in the document.
     const painted = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.timeOrigin + performance.now()))));
+    if (cdp) writeFileSync(PROFILE_FILE, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const rssMb = residentMb(host.pid);
     const calls = await page.evaluate((until) => {
       const tap = (window as unknown as { ipcTap?: { calls: Map<number, { channel: string; sentAt: number; answeredAt?: number }> } }).ipcTap;
@@ -102,7 +113,8 @@ export default async function run(): Promise<void> {
         const file = cacheFilePath(dataDir, PREPARED_ENVIRONMENT);
         console.log(`${orders.toLocaleString('en-US')} orders cached in ${(fillMs / 1000).toFixed(1)} s; the cache file ${fileMb(file).toFixed(0)} MB`);
         const starts: Start[] = [];
-        for (let index = 0; index < STARTS; index += 1) starts.push(await startOnce(browser, dataDir, orders));
+        for (let index = 0; index < STARTS; index += 1) starts.push(await startOnce(browser, dataDir, orders, Boolean(process.env.BENCH_PROFILE) && index === STARTS - 1));
+        if (process.env.BENCH_PROFILE) console.log(`the page's CPU profile of the last start: ${PROFILE_FILE}`);
         const [first, ...warm] = starts as [Start, ...Start[]];
         results.push({ orders, fileMb: fileMb(file), first, warm });
       } finally {

@@ -16,6 +16,7 @@ beforeEach(async () => {
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Field Desk</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(rendererDir, 'early-socket.js'), 'void 0');
   const app = createApp({ dataDir: temporaryDir(), host: 'web', logger: createMemoryLogger() });
   host = await startWebHost({ app, rendererDir, port: 0 });
 });
@@ -131,7 +132,12 @@ describe('the web host', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(await page.text()).toContain('<title>Field Desk</title>');
-    expect((await fetch(`${host.origin}/assets/app.js`)).headers.get('content-type')).toContain('javascript');
+    const asset = await fetch(`${host.origin}/assets/app.js`);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    // Hashed names are kept for a year; the page and public/'s files, whose names stay across versions, never.
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${host.origin}/early-socket.js`)).headers.get('cache-control')).toBe('no-store');
     for (const path of ['/../package.json', '/%2e%2e/%2e%2e/etc/passwd', '/assets/%00', '/%E0%A4%A']) {
       expect((await fetch(`${host.origin}${path}`)).status).toBe(404);
     }
