@@ -73,6 +73,8 @@ if (!app.requestSingleInstanceLock()) {
         ),
         printToPdf: windowPdfPrinter(() => window?.webContents),
       });
+      // The window's first calls need the cache: it opens while the window loads.
+      fieldDesk.warmUp();
       const unregister = registerIpc(fieldDesk, url, () => window);
       recovery = crashRecovery({
         reload: () => window?.webContents.reload(),

@@ -197,7 +197,9 @@ export class WorkOrderRepository {
       : walkWhere !== undefined
         ? this.#listPage(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
         : undefined;
-    let total = wide?.total;
+    // A list of statuses alone is counted by the kept counts, walked or not (the navigation's badge
+    // request, one row of the whole cache, counted a million rows at every start).
+    let total = wide?.total ?? (walkWhere !== undefined ? this.counts()[query.list ?? 'workorders_all'] : undefined);
     let pageIds: number[];
     if (wide) {
       pageIds = wide.pageIds;

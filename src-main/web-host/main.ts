@@ -29,6 +29,7 @@ async function main(): Promise<void> {
 
   const dataDir = resolveDataDir(values['data-dir']);
   const app = createApp({ dataDir, host: 'web' });
+  app.warmUp();
   const host = await startWebHost({ app, rendererDir: join(__dirname, '..', 'renderer'), port });
   console.log(`Field Desk is running in browser mode. Open: ${host.url}`);
   console.log(`Data and logs: ${dataDir}`);

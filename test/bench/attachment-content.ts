@@ -60,6 +60,7 @@ export default async function run(): Promise<void> {
     folderZips: new FolderZips(() => Promise.reject(new Error('no zips in this bench')), files),
     events: new EventHub(),
     logger,
+    warmUp: () => undefined,
     close: async () => undefined,
   };
   const rendererDir = join(dir, 'renderer');

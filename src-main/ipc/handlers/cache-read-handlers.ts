@@ -60,6 +60,20 @@ export function cacheQuery(request: WorkOrderListRequest): CachedWorkOrderQuery 
   };
 }
 
+/**
+ * The counts every list answer carries for the navigation's badges. Each is kept until the cache
+ * changes (the attention count a few seconds), so the list answered once at launch (`App.warmUp`)
+ * has them ready for the window's first answer.
+ */
+function listBadges({ workOrders, db }: Pick<CacheReadParts, 'workOrders' | 'db'>, now: number) {
+  return {
+    counts: workOrders.counts(),
+    attentionCount: workOrders.attentionCount(now),
+    deliverablesWaiting: deliverablesRepository(db).waitingCount(),
+    inboxUnread: inboxRepository(db).unreadCount(),
+  };
+}
+
 /** Reads answer from the active environment's SQLite cache only: never a request to the marketplace. */
 export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handlers, CacheReadChannel> {
   return {
@@ -74,10 +88,7 @@ export function cacheReadHandlers(use: UseWorkspace<CacheReadParts>): Pick<Handl
           ...page,
           ...workOrders.marks(ids, now),
           refused,
-          counts: workOrders.counts(),
-          attentionCount: workOrders.attentionCount(now),
-          deliverablesWaiting: deliverablesRepository(db).waitingCount(),
-          inboxUnread: inboxRepository(db).unreadCount(),
+          ...listBadges({ workOrders, db }, now),
         };
       });
     },

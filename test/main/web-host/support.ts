@@ -54,7 +54,7 @@ export function watchedLogger(): Logger & { records: LogRecord[]; next(message: 
 export function stubApp(handlers: Partial<Handlers>, logger: Logger = watchedLogger(), attachmentFiles?: AttachmentFiles): App {
   const attachmentStaging = new AttachmentStaging({ dir: join(temporaryDir(), 'staging'), maxBytes: ATTACHMENT_MAX_BYTES });
   const files = attachmentFiles ?? new AttachmentFiles(() => Promise.reject(new AppError('WORK_ORDER_NOT_FOUND')), new FileContentCache({ dir: join(temporaryDir(), 'attachment-cache') }));
-  return { handlers: handlers as Handlers, attachmentStaging, attachmentFiles: files, folderZips: new FolderZips(() => Promise.reject(new AppError('WORK_ORDER_NOT_FOUND')), files), events: new EventHub(), logger, close: async () => undefined };
+  return { handlers: handlers as Handlers, attachmentStaging, attachmentFiles: files, folderZips: new FolderZips(() => Promise.reject(new AppError('WORK_ORDER_NOT_FOUND')), files), events: new EventHub(), logger, warmUp: () => undefined, close: async () => undefined };
 }
 
 export function socketUrl(host: WebHost): string {
