@@ -1,4 +1,5 @@
 import type { Message } from '../api/message';
+import { WORK_ORDER_STATUSES } from '../api/status';
 import type { WorkOrder } from '../api/work-order';
 import { epochOfUtc } from './moments';
 import { marketplaceHistory, type OrderParts } from './order-history';
@@ -63,6 +64,8 @@ const numberAfter = (source: string, prefix: string): number | null => {
 
 const minutes = (ms: number) => (ms >= 90 * 60_000 ? `${Math.round(ms / 3_600_000)} h` : `${Math.round(ms / 60_000)} min`);
 
+const ASSIGNED_STATUS_ID = WORK_ORDER_STATUSES.find((status) => status.slug === 'assigned')?.id;
+
 /** What the provider said of their arrival, by the ETA's status (the buyer's own `set` and `unconfirmed` are not news). */
 const ETA_WORDS: Partial<Record<string, string>> = { confirmed: 'confirmed the ETA', readytogo: 'is ready to go', onmyway: 'is on the way' };
 
@@ -83,7 +86,8 @@ function arrivalRows(order: WorkOrder, who: string, providerId: number | null): 
     rows.push({ source: `eta-${etaStatus?.name}-${etaAt}`, kind: 'eta', at: etaAt, who, what: etaWords, body: null, sourceId: null, providerId, late: false });
   }
   const delaySeconds = order.status?.delay ?? 0;
-  if (order.status?.sub_status === 'delayed' && delaySeconds > 0) {
+  // Only while the work is ahead: dated when first seen, an old order's delay would arrive as news at a first sync.
+  if (order.status?.id === ASSIGNED_STATUS_ID && order.status?.sub_status === 'delayed' && delaySeconds > 0) {
     rows.push({ source: `delay-${delaySeconds}`, kind: 'delay', at: 0, who, what: `expects to be ${minutes(delaySeconds * 1000)} late`, body: null, sourceId: null, providerId, late: true, observed: true });
   }
   return rows;

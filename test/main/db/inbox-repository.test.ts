@@ -78,6 +78,8 @@ describe('InboxRepository', () => {
       order(20, { eta: { status: { name: 'confirmed', updated: at(30) } } } as Partial<WorkOrder>),
       order(21, { eta: { status: { name: 'set', updated: at(30) } } } as Partial<WorkOrder>),
       order(22, { status: { id: 3, name: 'Assigned', sub_status: 'delayed', delay: 1800 } } as Partial<WorkOrder>),
+      // Done long ago, its last sub-status kept: not news.
+      order(23, { status: { id: 4, name: 'Work Done', sub_status: 'delayed', delay: 600 } } as Partial<WorkOrder>),
     ]);
     const first = inbox.list().items;
     expect(first.map((item) => [item.kind, item.order.id, item.who, item.what, item.late])).toEqual([
