@@ -282,7 +282,7 @@ export class Workspace {
     const unfollow = connectivity.onChange(() => sync.pausedChanged());
     const lifecycle = new Lifecycle('API_ABORTED');
     const live = canReceiveDeliveries(connection.baseUrl)
-      ? new LiveUpdates({ webhooks: () => webhooks.service(), refresh: (id) => this.#refreshOn(client, lifecycle, id), ownUserId: () => client.session.userId, installId: installIdOf(connection.cacheFile), logger })
+      ? new LiveUpdates({ webhooks: () => webhooks.service(), refresh: (id) => this.#refreshOn(client, lifecycle, id), pull: () => lifecycle.run(() => sync.syncNow()), ownUserId: () => client.session.userId, installId: installIdOf(connection.cacheFile), logger })
       : undefined;
     this.#connected = { client, sync, lifecycle, runner, webhooks, live, unfollow };
     // Stopped by `disconnect` (sign-out, new credentials or addresses) and by `close` (switch, quit).

@@ -32,19 +32,27 @@ export const LIVE_EVENTS: readonly WebhookEvent[] = [
 export const BURST_MS = 300;
 /** Orders refreshed side by side in a burst: each is up to five requests. */
 const REFRESH_LANES = 2;
+/**
+ * A burst naming more orders than this (a bulk change made on the web) is one pull instead: at up to
+ * five requests an order, refreshing each would cost more than listing the orders in flight.
+ */
+export const REFRESH_AT_MOST = 40;
 
 export interface LiveUpdatesDependencies {
   /** The webhook service of the environment, when its token and company are known. */
   webhooks: () => Promise<{ client: Pick<WebhookServiceClient, 'list' | 'create' | 'delete'>; companyId: number } | undefined>;
   /** Fetches one order and its parts into the cache (and tells the screens). */
   refresh: (workOrderId: number) => Promise<void>;
+  /** A pull, for a burst too large to refresh order by order. */
+  pull: () => Promise<unknown>;
   /** The signed-in user: what they did themselves comes back through the outbox, not a refresh. */
   ownUserId: () => number | undefined;
   /** Names this install's webhooks (a stable id per environment's cache). */
   installId: string;
   logger: Pick<Logger, 'info' | 'warn'>;
-  /** Tests replace the loopback receiver. */
+  /** Tests replace the loopback receiver, and may gather bursts longer than BURST_MS. */
   startReceiver?: typeof startDeliveryReceiver;
+  burstMs?: number;
 }
 
 export type LiveMode = 'push' | 'poll';
@@ -123,7 +131,7 @@ export class LiveUpdates {
     this.#timer ??= setTimeout(() => {
       this.#timer = undefined;
       this.#flush();
-    }, BURST_MS);
+    }, this.deps.burstMs ?? BURST_MS);
   }
 
   /** One burst at a time: what arrives while one is refreshed is taken when it ends. */
@@ -133,7 +141,8 @@ export class LiveUpdates {
       while (this.#waiting.size > 0 && !this.#stopped) {
         const ids = [...this.#waiting];
         this.#waiting.clear();
-        await this.#refreshAll(ids);
+        if (ids.length > REFRESH_AT_MOST) await this.deps.pull().catch((error: unknown) => this.deps.logger.info('live updates: pull failed', { orders: ids.length, error }));
+        else await this.#refreshAll(ids);
       }
     })().finally(() => {
       this.#flushing = undefined;

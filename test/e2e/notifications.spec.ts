@@ -149,12 +149,12 @@ test('Inbox kinds chosen in Settings by keyboard stay chosen after a reload; a p
     await page.keyboard.press('Space');
     await expect(section.getByRole('group', { name: 'New in the Inbox' }).getByRole('checkbox', { name: 'Problems' })).toBeDisabled();
     await expect(section).toContainText('Turn notifications on to choose.');
-    await section.screenshot({ path: 'test-results/settings-inbox-kinds-off-light.png' });
+    await section.screenshot({ path: test.info().outputPath('settings-inbox-kinds-off-light.png') });
     await page.keyboard.press('Space');
     await expect(section.getByRole('group', { name: 'New in the Inbox' }).getByRole('checkbox', { name: 'Problems' })).toBeEnabled();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await section.screenshot({ path: `test-results/settings-inbox-kinds-${scheme}.png` });
+      await section.screenshot({ path: test.info().outputPath(`settings-inbox-kinds-${scheme}.png`) });
     }
     await page.emulateMedia({ colorScheme: 'light' });
   });

@@ -3,7 +3,7 @@ import type { Webhook } from '../../../src-shared/api/webhook';
 import type { InboxPage } from '../../../src-shared/ipc/inbox';
 import { deliverySignature } from '../../../src-main/local-marketplace/webhooks/delivery-sender';
 import { startDeliveryReceiver, type DeliveryReceiver, type LiveDelivery } from '../../../src-main/live/delivery-receiver';
-import { canReceiveDeliveries, LiveUpdates, MINUTE_POLL_MS, pollIntervalMs } from '../../../src-main/live/live-updates';
+import { canReceiveDeliveries, LiveUpdates, MINUTE_POLL_MS, pollIntervalMs, REFRESH_AT_MOST } from '../../../src-main/live/live-updates';
 import { createMemoryLogger } from '../../../src-main/platform/logger';
 import { until } from '../../support/until';
 import { appUnderTest, untilPulls } from '../app/support';
@@ -84,7 +84,8 @@ describe('live updates', () => {
       delete: async (id: string) => void deleted.push(id),
     };
     const refreshed: number[] = [];
-    const live = new LiveUpdates({ webhooks: async () => ({ client, companyId: 1 }) as never, refresh: async (id) => void refreshed.push(id), ownUserId: () => 7, installId: 'me', logger: createMemoryLogger() });
+    const pulls: number[] = [];
+    const live = new LiveUpdates({ webhooks: async () => ({ client, companyId: 1 }) as never, refresh: async (id) => void refreshed.push(id), pull: async () => void pulls.push(1), ownUserId: () => 7, installId: 'me', burstMs: 1_000, logger: createMemoryLogger() });
     expect(await live.start()).toBe('push');
     expect(deleted).toEqual(['a'.repeat(24)]);
     const url = created?.url as string;
@@ -98,6 +99,16 @@ describe('live updates', () => {
     }
     await until(async () => refreshed, (ids) => ids.length >= 2, 'the burst refreshed', 5_000, 10);
     expect(refreshed.sort()).toEqual([10019, 10025]);
+    expect(pulls).toEqual([]);
+    // A burst naming more orders than a refresh each is worth: one pull.
+    await Promise.all(
+      Array.from({ length: REFRESH_AT_MOST + 1 }, (_unused, index) => {
+        const text = body(20_000 + index);
+        return fetch(url, { method: 'POST', headers: { 'Svc-Hash': deliverySignature(secret, text) }, body: text });
+      }),
+    );
+    await until(async () => pulls, (done) => done.length === 1, 'the pull', 5_000, 10);
+    expect(refreshed).toHaveLength(2);
     await live.stop();
     expect(deleted).toEqual(['a'.repeat(24), 'd'.repeat(24)]);
     await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
@@ -105,9 +116,9 @@ describe('live updates', () => {
 
   it('poll when the webhook service is not configured or refuses the webhook', async () => {
     const logger = createMemoryLogger();
-    expect(await new LiveUpdates({ webhooks: async () => undefined, refresh: async () => undefined, ownUserId: () => undefined, installId: 'me', logger }).start()).toBe('poll');
+    expect(await new LiveUpdates({ webhooks: async () => undefined, refresh: async () => undefined, pull: async () => undefined, ownUserId: () => undefined, installId: 'me', logger }).start()).toBe('poll');
     const refusing = { list: async () => [], create: async () => Promise.reject(new Error('401')), delete: async () => undefined };
-    expect(await new LiveUpdates({ webhooks: async () => ({ client: refusing, companyId: 1 }) as never, refresh: async () => undefined, ownUserId: () => undefined, installId: 'me', logger }).start()).toBe('poll');
+    expect(await new LiveUpdates({ webhooks: async () => ({ client: refusing, companyId: 1 }) as never, refresh: async () => undefined, pull: async () => undefined, ownUserId: () => undefined, installId: 'me', logger }).start()).toBe('poll');
   });
 
   it('bring a provider’s message to the inbox without a pull, and keep their webhook off the Webhooks screen', async () => {
