@@ -19,7 +19,7 @@ vi.mock('electron', async () => {
 vi.mock('../../../src-main/app/create-app', () => ({
   createApp: vi.fn(() => {
     fake.app = { events: new EventHub(), close: vi.fn(async () => undefined) };
-    return { ...fake.app, handlers: {}, logger: createMemoryLogger() };
+    return { ...fake.app, handlers: {}, logger: createMemoryLogger(), warmUp: vi.fn() };
   }),
 }));
 

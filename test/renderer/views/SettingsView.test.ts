@@ -84,15 +84,14 @@ describe('SettingsView', () => {
     expect(boxes.map((box) => [box.labels?.[0]?.textContent?.trim(), box.checked])).toEqual([
       ['Messages', true],
       ['Requests and counter-offers', true],
+      ['ETAs and delays', true],
       ['Check-ins and check-outs, late ones included', true],
       ['Problems', true],
       ['Deliverables to review', true],
     ]);
     within(kinds).getByRole('checkbox', { name: 'Messages' }).focus();
     await person.keyboard(' ');
-    await person.tab();
-    await person.tab();
-    await person.tab();
+    for (const _group of ['requests', 'arrivals', 'visits', 'problems']) await person.tab();
     expect(document.activeElement).toBe(within(kinds).getByRole('checkbox', { name: 'Problems' }));
     await person.keyboard(' ');
     await waitFor(() => expect(api.inputsOf('settings:update')).toEqual([{ noticeKinds: { messages: false } }, { noticeKinds: { messages: false, problems: false } }]));
