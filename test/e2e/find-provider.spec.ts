@@ -28,6 +28,8 @@ test('nearby providers nearest first: the nearest routed, one looked up by id as
   await panel.getByRole('button', { name: 'Find a provider' }).click();
   const dialog = page.getByRole('dialog', { name: `Find a provider for #${ORDER}` });
   await dialog.getByRole('combobox', { name: 'Within' }).selectOption('250');
+  // The wider search's answer first: the dialog grows with it, and a click during that can land beside the pill.
+  await expect(dialog.getByRole('status')).toContainText(' nearby within 250 mi');
   await dialog.getByRole('radio', { name: 'Nearby' }).check();
   await expect(dialog.getByRole('status')).toContainText(' nearby within 250 mi');
   const table = dialog.getByRole('table', { name: 'Providers for this order' });
