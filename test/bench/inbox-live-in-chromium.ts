@@ -13,13 +13,13 @@ import config from '../../playwright.config';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { startWebHostProcess, type WebHostProcess } from '../support/web-host-process';
 import { percentile } from '../support/percentile';
+import { ASSIGNED_DEMO_ORDERS } from '../support/demo-orders';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TIMED = 20;
 const WARMUP = 2;
 const GOAL_MS = 60_000;
-/** Assigned demo orders (seed/work-orders.ts): their providers may write. */
-const ORDERS = [10018, 10019, 10020, 10021, 10022, 10023, 10024, 10025, 10026];
+const ORDERS = ASSIGNED_DEMO_ORDERS;
 
 declare global {
   interface Window {

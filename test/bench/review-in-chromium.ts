@@ -15,6 +15,7 @@ import { callHost, localMarketplace, marketplaceRest } from '../support/web-host
 import { until } from '../support/until';
 import { startWebHostProcess } from '../support/web-host-process';
 import { percentile } from '../support/percentile';
+import { ASSIGNED_DEMO_ORDERS } from '../support/demo-orders';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Files timed per pass; each pass uses files of its own. */
@@ -23,8 +24,7 @@ const WARMUP = 3;
 const BUDGET_P95_MS = 100;
 /** How long the coordinator looks at a file before the key, in the first pair of passes. */
 const DWELL_MS = 400;
-/** Assigned demo orders (seed/work-orders.ts): their providers may upload. */
-const ORDERS = [10018, 10019, 10020, 10021, 10022, 10023, 10024, 10025, 10026];
+const ORDERS = ASSIGNED_DEMO_ORDERS;
 
 declare global {
   interface Window {
