@@ -120,6 +120,7 @@ test('a pool member’s attribute is changed inline by keyboard, shown pending w
 });
 
 test('an attribute is removed through the outbox, and a job is routed to a pool member from here', async ({ page, webHost }) => {
+  test.setTimeout(150_000);
   const pools = await openTalentPools(page, webHost);
   await pools.getByRole('button', { name: /^POS Specialists/ }).click();
   const members = page.getByRole('list', { name: 'Providers in POS Specialists' });
@@ -152,8 +153,10 @@ test('an attribute is removed through the outbox, and a job is routed to a pool 
     () => marketplaceRest<{ routes?: { results?: { technician?: { id?: number } }[] } }>(webHost, 'GET', `workorders/${orderId}`),
     (order) => (order.routes?.results ?? []).some((route) => route.technician?.id === 3001),
     `#${orderId} routed to 3001 on the marketplace`,
-    // The undo window (10 s) passes first; under a full run's load a send can then wait its turn.
-    55_000,
+    // The undo window (10 s) passes first. Under a full run's load the route has twice stayed queued
+    // past 55 s while it sends within seconds alone (not explained yet: see the stop notes), so the
+    // wait is long; what this test checks is that it lands, not how fast.
+    100_000,
     100,
   );
 });
