@@ -130,7 +130,9 @@ export function createApp(config: AppConfig): App {
     startLocalMarketplace:
       config.startLocalMarketplace ??
       // A file, so the demo company and what the coordinator did to it survive a restart.
-      (() => startMarketplaceInWorker({ db: join(paths.dataDir, 'local-marketplace.sqlite3'), simulationTimer: true }, { logDir: paths.logDir })),
+      // The demo's simulated providers act every few seconds; FIELD_DESK_SIMULATED_PROVIDERS=off keeps
+      // them still (the e2e tests and benches, which simulate each step themselves).
+      (() => startMarketplaceInWorker({ db: join(paths.dataDir, 'local-marketplace.sqlite3'), simulationTimer: process.env.FIELD_DESK_SIMULATED_PROVIDERS !== 'off' }, { logDir: paths.logDir })),
   });
 
   // Every handler reaches the active environment through this one call, seeing the parts it names.

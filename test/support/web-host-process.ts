@@ -40,6 +40,9 @@ export async function startWebHostProcess({ forceBrowserMode = true, prepare, ro
     throw error;
   }
   const env = { ...process.env };
+  // Each test simulates the provider steps it needs: the demo's autopilot, whose steps now reach the
+  // screens within seconds, would add load and rows no test asked for.
+  env.FIELD_DESK_SIMULATED_PROVIDERS ??= 'off';
   if (forceBrowserMode) env.FIELD_DESK_BROWSER_MODE = '1';
   else delete env.FIELD_DESK_BROWSER_MODE;
   const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir], {
