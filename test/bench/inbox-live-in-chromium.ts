@@ -5,7 +5,8 @@
 // webhook delivery names the order, main refreshes it (which writes the Inbox row), the screen reads
 // again. The baseline, in the same run: the same action followed at once by the refresh a coordinator
 // causes by opening the order (`workorders:refresh`), the fastest way a message reached the Inbox
-// before (a pull does not bring it: a message leaves the order's list item unchanged). Goal: within
+// before (a pull does not bring it: a message leaves the order's list item unchanged). The webhook
+// delivery is on in that pass too, so the baseline is whichever of the two lands first (the refresh, asked at once). Goal: within
 // 60 s; expected: about a second. Run: `npm run bench -- inbox-live-in-chromium`.
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
