@@ -58,6 +58,8 @@ export class InboxState {
   replyProblem = $state<string | undefined>();
 
   #reads = 0;
+  /** Reads under way: a mark sent while one is out makes it stale (it may have been read before the mark). */
+  #loading = 0;
   /** A burst of changes (a pull, the outbox) is one read, never two at a time. */
   readonly refresh = coalesced(() => this.load());
 
@@ -73,6 +75,7 @@ export class InboxState {
   async load(): Promise<void> {
     const read = ++this.#reads;
     const shown = this.items.length;
+    this.#loading += 1;
     try {
       let page = await service.listInbox({ ...this.filter, limit: INBOX_PAGE_SIZE });
       // Older items shown after "Show older items" are read again too, page by page, so a re-read never cuts them.
@@ -83,6 +86,8 @@ export class InboxState {
       if (read === this.#reads) this.apply(page);
     } catch (error) {
       if (read === this.#reads) this.problem = error instanceof Error ? error.message : 'The inbox could not be read.';
+    } finally {
+      this.#loading -= 1;
     }
   }
 
@@ -228,11 +233,15 @@ export class InboxState {
   async #mark(items: readonly InboxItem[], read: boolean): Promise<void> {
     // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup for this call only
     const ids = new Set(items.map((item) => item.id));
+    // A read already out may have been answered before this mark: it is dropped and taken again after.
+    const stale = this.#loading > 0;
+    if (stale) this.#reads += 1;
     // Shown at once; the answer's count is the truth for the navigation.
     this.items = this.items.map((item) => (ids.has(item.id) ? { ...item, read } : item));
     try {
       const { unread } = await service.markInbox({ ids: [...ids], read });
       badges.inbox = unread;
+      if (stale) this.refresh();
     } catch (error) {
       this.items = this.items.map((item) => (ids.has(item.id) ? { ...item, read: !read } : item));
       showError(error, read ? 'The item could not be marked read.' : 'The item could not be marked unread.');

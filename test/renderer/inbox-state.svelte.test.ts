@@ -148,6 +148,28 @@ describe('InboxState', () => {
     expect(api.count('messages:send')).toBe(0);
   });
 
+  it('keeps an item marked unread while a re-read answered before the mark was out', async () => {
+    const state = new InboxState();
+    await state.load();
+    state.select(1);
+    await vi.waitFor(() => expect(badges.inbox).toBe(1));
+    // A re-read (the reply's outbox change) goes out and is answered with the item read...
+    let answerRead: (page: InboxPage) => void = () => undefined;
+    api.answer('inbox:list', () => new Promise<InboxPage>((resolve) => (answerRead = resolve)));
+    const reading = state.load();
+    // ...while the coordinator marks it unread again.
+    state.toggleRead();
+    expect(state.current?.read).toBe(false);
+    answerRead({ items: [{ ...message, read: true }, request, checkIn], more: false, unread: 1 });
+    await reading;
+    expect(state.current?.read).toBe(false);
+    // The read dropped is taken again once the mark is in: main's answer now has it unread.
+    api.answer('inbox:list', () => ({ items: [message, request, checkIn], more: false, unread: 2 }));
+    await vi.waitFor(() => expect(api.count('inbox:list')).toBe(3));
+    await vi.waitFor(() => expect(badges.inbox).toBe(2));
+    expect(state.current?.read).toBe(false);
+  });
+
   it('reads again as many items as "Show older items" showed', async () => {
     const all = Array.from({ length: 150 }, (_, at) => item(at + 1, 'check-in', { read: true }));
     api.answer('inbox:list', (input) => {
