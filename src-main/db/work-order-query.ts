@@ -104,6 +104,8 @@ export interface ListQuery {
   countInPass: boolean;
   /** Whether the search is its only condition: the text index alone then counts its orders. */
   searchOnly: boolean;
+  /** Whether "needs attention" is its only condition: the triage queue is then read group by group (attention-pages.ts). */
+  attentionOnly: boolean;
   /**
    * When the list's statuses are its only condition: that condition kept off the status index
    * (`+`), so a page can be read along the sort's own order; its count is the kept one.
@@ -152,6 +154,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     parameters,
     countInPass: Boolean(search) || Boolean(query.attention),
     searchOnly: Boolean(search) && conditions.length === 1,
+    attentionOnly: Boolean(query.attention) && conditions.length === 1,
     walkWhere: list !== null && conditions.length === 1 && Array.isArray(WORK_ORDER_LIST_MEMBERS[query.list ?? 'workorders_all']) ? `WHERE +${list}` : undefined,
     orderBy: orderBy(query),
     perPage: clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE),

@@ -14,6 +14,7 @@ import { SEARCH_COUNT_SQL, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
+import { ANY_TRIAGE_REASON, ATTENTION_WALK_ROWS, urgencyGroups, urgencyPage } from './attention-pages';
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
@@ -63,6 +64,8 @@ export class WorkOrderRepository {
   /** The whole-cache counts, kept until the cache changes: every list call answers them, most change nothing. */
   #countsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
   #attentionMemo: { key: string; value: number } | undefined;
+  /** The triage queue's groups and the clock they were counted at: its pages are read at the same one. */
+  #groupsMemo: { key: string; now: number; groups: UrgencyGroup[] } | undefined;
 
   /** `wideSearch`: from how many matches a search's page is walked (wide-search.ts); tests lower it. */
   constructor(
@@ -190,8 +193,10 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, countInPass, searchOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, searchOnly, attentionOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
+    const triage = attentionOnly && !this.#loading() ? this.#triagePage(query, Number(parameters.now), orderBy, perPage, page) : undefined;
+    if (triage) return triage;
     const wide = searchOnly
       ? this.#widePage(walkFor(query.sort), where, orderBy, parameters, paging)
       : walkWhere !== undefined
@@ -219,12 +224,42 @@ export class WorkOrderRepository {
     // Otherwise the count reads an index; a page past the end has no row to carry it.
     total ??= this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
     const pages = Math.max(1, Math.ceil(total / perPage));
+    return { results: this.#orders(pageIds), total, page, pages, per_page: perPage, ...(query.sort === 'urgency' ? { groups: this.#urgencyGroups(where, parameters) } : {}) };
+  }
+
+  /** The orders of a page's ids, in their order. */
+  #orders(pageIds: readonly number[]): WorkOrder[] {
     const jsonById = new Map((this.#byIds.all(JSON.stringify(pageIds)) as { id: number; json: string }[]).map((row) => [row.id, row.json]));
-    const results = pageIds.flatMap((id) => {
+    return pageIds.flatMap((id) => {
       const json = jsonById.get(id);
       return json === undefined ? [] : [JSON.parse(json) as WorkOrder];
     });
-    return { results, total, page, pages, per_page: perPage, ...(query.sort === 'urgency' ? { groups: this.#urgencyGroups(where, parameters) } : {}) };
+  }
+
+  /**
+   * "Needs attention" with no other condition, read along indexes (attention-pages.ts): by urgency
+   * group by group; sorted by schedule or id, walking that order. Its total is the groups' sum,
+   * counted at the clock its pages are read at. Undefined for a sort with no order to walk, or a
+   * page so deep the walk would pass too many rows: the union then.
+   */
+  #triagePage(query: CachedWorkOrderQuery, now: number, orderBy: string, perPage: number, page: number): CachedWorkOrderPage | undefined {
+    const offset = (page - 1) * perPage;
+    const walk = walkFor(query.sort);
+    if (query.sort !== 'urgency' && walk === undefined) return undefined;
+    const key = `${this.#cacheKey()}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+    if (this.#groupsMemo?.key !== key) this.#groupsMemo = { key, now, groups: urgencyGroups(this.#statements, now) };
+    const { groups, now: countedAt } = this.#groupsMemo;
+    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    let pageIds: number[];
+    if (query.sort === 'urgency') {
+      pageIds = urgencyPage(this.#statements, groups, countedAt, offset, perPage);
+    } else {
+      if ((offset + perPage) * this.counts().workorders_all > ATTENTION_WALK_ROWS * Math.max(1, total)) return undefined;
+      const sql = `SELECT w.id FROM work_orders w ${walk} WHERE ${ANY_TRIAGE_REASON} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
+      pageIds = this.#statements.get(sql).pluck().all({ now: countedAt, limit: perPage, offset }) as number[];
+    }
+    const answer: CachedWorkOrderPage = { results: this.#orders(pageIds), total, page, pages: Math.max(1, Math.ceil(total / perPage)), per_page: perPage };
+    return query.sort === 'urgency' ? { ...answer, groups } : answer;
   }
 
   /** A search matching many orders, as its only condition: counted by the text index, its page walked in the sort's order (wide-search.ts). */
