@@ -24,7 +24,7 @@ const next = random(99);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
 
 /** Each case makes a fresh query per run, so no single cached answer is measured; `orders` is the cache's size. */
-const cases = (orders: number): readonly { label: string; query: () => CachedWorkOrderQuery }[] => [
+const cases = (orders: number): readonly { label: string; query: () => CachedWorkOrderQuery; changeFirst?: boolean }[] => [
   { label: 'search, common word', query: () => ({ f_search: pick(['install', 'printer', 'main', 'austin']) }) },
   { label: 'search, rare word', query: () => ({ f_search: `EXT-${1 + Math.floor(next() * orders)}` }) },
   { label: 'search, prefix', query: () => ({ f_search: pick(['ins', 'kio', 'rou', 'sec', 'den']) }) },
@@ -33,7 +33,11 @@ const cases = (orders: number): readonly { label: string; query: () => CachedWor
   { label: 'sort by schedule, paged', query: () => ({ sort: 'schedule', order: pick(['asc', 'desc'] as const), page: 1 + Math.floor(next() * 40) }) },
   { label: 'search + filters', query: () => ({ f_search: pick(['install kio', 'repair', 'acme']), list: 'workorders_in_flight', ...pickPlace(), sort: 'schedule' }) },
   { label: 'counts per list', query: () => ({}) },
-  { label: 'needs attention view', query: () => ({ attention: true, sort: 'schedule' }) },
+  // The view as it opens (a triage queue by urgency), read again with nothing changed; then after a
+  // change to an order (untimed), which has its groups counted again; then by schedule.
+  { label: 'needs attention view', query: () => ({ attention: true, sort: 'urgency' }) },
+  { label: 'needs attention, just changed', query: () => ({ attention: true, sort: 'urgency' }), changeFirst: true },
+  { label: 'needs attention by schedule', query: () => ({ attention: true, sort: 'schedule' }) },
   // What workorders:list adds to every page: pending marks and reasons of its rows, and the attention badge.
   { label: 'page + marks + attention count', query: () => ({ list: pick(['workorders_assigned', 'workorders_all'] as const), sort: 'schedule' }) },
 ];
@@ -59,7 +63,9 @@ function measureSize(orders: number): CaseFigures[] {
     const repository = new WorkOrderRepository(db);
     console.log(`${orders.toLocaleString('en-US')} orders cached in ${(fillMs / 1000).toFixed(1)} s; ${RUNS} runs per case (${CLIENTS.length} clients, ${PLACES.length} places)`);
     const figures: CaseFigures[] = [];
-    for (const { label, query } of cases(orders)) {
+    // A write that changes what the cache says (its change key), as a sync's refresh of one order does.
+    const touch = db.prepare('UPDATE work_orders SET title = title WHERE id = ?');
+    for (const { label, query, changeFirst } of cases(orders)) {
       const withMarks = () => {
         const page = repository.list(query());
         repository.marks(page.results.map((order) => order.id));
@@ -70,6 +76,7 @@ function measureSize(orders: number): CaseFigures[] {
       const durations: number[] = [];
       let totals = 0;
       for (let run = 0; run < RUNS; run += 1) {
+        if (changeFirst) touch.run(1 + run);
         const started = performance.now();
         totals += measure();
         durations.push(performance.now() - started);

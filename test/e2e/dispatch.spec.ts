@@ -72,6 +72,27 @@ async function toPeriodStart(board: Locator, providerName: string): Promise<void
   await expect.poll(scrolled).toBe(0);
 }
 
+/**
+ * Scrolls the timeline along, half a view at a time (back to the start past the end), until `drawn`
+ * is drawn: a row draws only the blocks near the time in view, and where a period opens depends on
+ * the hour the test runs at.
+ */
+async function scrollUntilDrawn(board: Locator, providerName: string, drawn: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      if ((await drawn.count()) > 0) return true;
+      await lane(board, providerName).evaluate(async (element) => {
+        let node = element.parentElement;
+        while (node && node.scrollWidth <= node.clientWidth) node = node.parentElement;
+        if (!node) return;
+        node.scrollLeft = node.scrollLeft + node.clientWidth >= node.scrollWidth ? 0 : node.scrollLeft + node.clientWidth / 2;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      });
+      return false;
+    })
+    .toBe(true);
+}
+
 /** The provider row a block sits in, by its lane's name. */
 async function rowOf(target: Locator): Promise<string> {
   const name = await target.locator('xpath=ancestor::*[@role="group"][1]').getAttribute('aria-label');
@@ -152,8 +173,18 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   const hours = dayIn(movedStart + 3 * 3_600_000) === dayIn(movedStart) ? 3 : -3;
   const nearby = new Date(movedStart + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
   await marketplaceRest(webHost, 'PUT', `workorders/${PUBLISHED}`, { schedule: { service_window: { mode: 'exact', start: { utc: nearby } } } });
-  await callHost(webHost, 'workorders:refresh', { id: PUBLISHED });
+  const placed = await order(webHost, PUBLISHED);
+  // A refresh keeps the cached order while its assign still waits in the outbox: asked again until it takes the marketplace's time.
+  await until(
+    () => callHost<{ order: MarketOrder }>(webHost, 'workorders:refresh', { id: PUBLISHED }),
+    (detail) => detail.order.schedule?.service_window?.start?.utc === placed.schedule?.service_window?.start?.utc,
+    `#${PUBLISHED} refreshed at its new time`,
+    30_000,
+    200,
+  );
   await board.getByLabel('Go to date').fill(dayIn(movedStart));
+  await scrollUntilDrawn(board, owner, block(board, ASSIGNED));
+  await centred(block(board, ASSIGNED));
   await expect(block(board, PUBLISHED)).toBeVisible();
   const outboxBefore = (await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries.length;
   await centred(block(board, ASSIGNED));
