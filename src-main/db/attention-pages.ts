@@ -47,12 +47,6 @@ if (TRIAGE_REASONS.join() !== 'late,at-risk,unconfirmed,problem,requests') throw
 /** Any triage reason, asked of one row: the view sorted otherwise walks the sort's index with it. */
 export const ANY_TRIAGE_REASON = `(${TRIAGE_REASONS.map(holds).join(' OR ')})`;
 
-/**
- * The most rows a walk for a page of the view sorted otherwise may pass (its share of the cache
- * decides how many it meets per row): past it, a deep page is read from the union, sorted.
- */
-export const ATTENTION_WALK_ROWS = 50_000;
-
 /** The urgency groups, most urgent first, without the empty ones; their sum is the view's total. */
 export function urgencyGroups(statements: StatementCache, now: number): UrgencyGroup[] {
   const counts = TRIAGE_REASONS.map(() => 0);

@@ -9,13 +9,26 @@ import type { CachedWorkOrderQuery } from './work-order-query';
  */
 export const WIDE_SEARCH = 2_000;
 
-/** A list of statuses is walked when it holds at least one order in this many of the cache. */
+/** A list of statuses, or filters, are walked when they hold at least one order in this many of the cache. */
 export const WIDE_LIST_SHARE = 20;
 
-/** Each sort that has an order to walk: the schedule's index, the table's own for the id. */
+/**
+ * The most rows a walk may pass to reach its page's end (about 60 ms at a million orders, each row
+ * looked up in the table): a page deeper than that, scrolled to, is read sorted instead.
+ */
+const WALK_ROWS = 20_000;
+
+/** Whether a walk meets `reach` rows of `matches` (of `orders` in the cache) within `WALK_ROWS`. */
+export const walkReaches = (reach: number, matches: number, orders: number): boolean => reach * orders <= WALK_ROWS * Math.max(1, matches);
+
+/** Each sort that has an order to walk: its own index (migration 0001), the table's own for the id. */
 const WALKS: Partial<Record<NonNullable<CachedWorkOrderQuery['sort']>, string>> = {
   schedule: 'INDEXED BY work_orders_schedule',
   id: '',
+  title: 'INDEXED BY work_orders_title',
+  pay: 'INDEXED BY work_orders_pay',
+  status: 'INDEXED BY work_orders_status_rank',
+  updated: 'INDEXED BY work_orders_updated',
 };
 
 /** How a wide search's page is read for this sort, or undefined when it has no order to walk. */

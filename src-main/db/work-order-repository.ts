@@ -10,11 +10,11 @@ import { changeKey } from './change-key';
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
-import { SEARCH_COUNT_SQL, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
+import { SEARCH_COUNT_SQL, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
-import { ANY_TRIAGE_REASON, ATTENTION_WALK_ROWS, urgencyGroups, urgencyPage } from './attention-pages';
+import { ANY_TRIAGE_REASON, urgencyGroups, urgencyPage } from './attention-pages';
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
@@ -218,8 +218,13 @@ export class WorkOrderRepository {
       pageIds = rows.map((row) => row.id);
       total = rows[0]?.total;
     } else {
+      total ??= this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
+      const walk = walkFor(query.sort);
+      // Filters holding a good share of the cache (a city at a million orders: 100,000 to sort): the
+      // page is walked along the sort's index, meeting its rows within a few thousand.
+      const walked = where !== '' && walk !== undefined && total * WIDE_LIST_SHARE >= this.counts().workorders_all ? this.#walkedPage(walk, where, orderBy, paging, total) : undefined;
       // Ids first, json after: sorting carries only the key and id, not every matching order's JSON.
-      pageIds = this.#statements.get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[];
+      pageIds = walked ?? (this.#statements.get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[]);
     }
     // Otherwise the count reads an index; a page past the end has no row to carry it.
     total ??= this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
@@ -254,9 +259,9 @@ export class WorkOrderRepository {
     if (query.sort === 'urgency') {
       pageIds = urgencyPage(this.#statements, groups, countedAt, offset, perPage);
     } else {
-      if ((offset + perPage) * this.counts().workorders_all > ATTENTION_WALK_ROWS * Math.max(1, total)) return undefined;
-      const sql = `SELECT w.id FROM work_orders w ${walk} WHERE ${ANY_TRIAGE_REASON} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`;
-      pageIds = this.#statements.get(sql).pluck().all({ now: countedAt, limit: perPage, offset }) as number[];
+      const walked = this.#walkedPage(walk ?? '', `WHERE ${ANY_TRIAGE_REASON}`, orderBy, { now: countedAt, limit: perPage, offset }, total);
+      if (!walked) return undefined;
+      pageIds = walked;
     }
     const answer: CachedWorkOrderPage = { results: this.#orders(pageIds), total, page, pages: Math.max(1, Math.ceil(total / perPage)), per_page: perPage };
     return query.sort === 'urgency' ? { ...answer, groups } : answer;
@@ -267,7 +272,8 @@ export class WorkOrderRepository {
     // A bulk load has the schedule's index waiting: the sorted read below still answers.
     if (walk === undefined || this.#loading()) return undefined;
     const total = this.#statements.get(SEARCH_COUNT_SQL).pluck().get(parameters.search) as number;
-    return total < this.wideSearch ? undefined : { total, pageIds: this.#walkedPage(walk, where, orderBy, paging) };
+    const pageIds = total < this.wideSearch ? undefined : this.#walkedPage(walk, where, orderBy, paging, total);
+    return pageIds && { total, pageIds };
   }
 
   /**
@@ -278,12 +284,17 @@ export class WorkOrderRepository {
   #listPage(list: WorkOrderListId, walk: string | undefined, walkWhere: string, orderBy: string, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
     const counts = this.counts();
     const total = counts[list];
-    if (walk === undefined || total * WIDE_LIST_SHARE < counts.workorders_all || this.#loading()) return undefined;
-    return { total, pageIds: this.#walkedPage(walk, walkWhere, orderBy, paging) };
+    const pageIds = walk === undefined || total * WIDE_LIST_SHARE < counts.workorders_all ? undefined : this.#walkedPage(walk, walkWhere, orderBy, paging, total);
+    return pageIds && { total, pageIds };
   }
 
-  /** A page read along the sort's own order (`walk` names its index), keeping the rows `where` holds. */
-  #walkedPage(walk: string, where: string, orderBy: string, paging: Record<string, string | number>): number[] {
+  /**
+   * A page read along the sort's own order (`walk` names its index), keeping the rows `where` holds
+   * (`matches` of them). Undefined while a bulk load has the indexes waiting, or for a page so deep
+   * the walk would pass more than `WALK_ROWS` rows to reach it: the caller then reads it sorted.
+   */
+  #walkedPage(walk: string, where: string, orderBy: string, paging: Record<string, string | number>, matches: number): number[] | undefined {
+    if (this.#loading() || !walkReaches(Number(paging.offset) + Number(paging.limit), matches, this.counts().workorders_all)) return undefined;
     return this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[];
   }
 

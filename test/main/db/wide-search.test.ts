@@ -44,9 +44,11 @@ describe('a wide search', () => {
       const fresh = new WorkOrderRepository(db, 1);
       fresh.list({ f_search: 'install', sort: 'schedule' });
       expect(plans.some((sql) => sql.includes('INDEXED BY work_orders_schedule'))).toBe(true);
-      plans.length = 0;
       fresh.list({ f_search: 'install', sort: 'pay' });
+      expect(plans.some((sql) => sql.includes('INDEXED BY work_orders_pay'))).toBe(true);
+      plans.length = 0;
       fresh.list({ f_search: 'install', list: 'workorders_assigned', sort: 'schedule' });
+      fresh.list({ f_search: 'install', sort: 'urgency' });
       expect(plans.some((sql) => sql.includes('INDEXED BY'))).toBe(false);
       expect(page(fresh, { f_search: 'install', sort: 'pay' })).toEqual(page(sorted, { f_search: 'install', sort: 'pay' }));
     } finally {
@@ -68,6 +70,36 @@ describe('a wide search', () => {
           }
         }
       }
+    }
+  });
+
+  it('walks filters holding a good share of the cache along each sort’s index: the pages of a plain sorted read', () => {
+    const expected = (sort: string, order: 'ASC' | 'DESC', offset: number) =>
+      db.prepare(`SELECT id FROM work_orders WHERE city = 'Denver' AND state = 'CO' ORDER BY ${sort} ${order}, id ${order} LIMIT 50 OFFSET ?`).pluck().all(offset) as number[];
+    const columns = { schedule: 'schedule_start', pay: 'pay_amount', title: 'title COLLATE NOCASE', status: 'status_rank', updated: 'updated_at', id: 'id' } as const;
+    const total = db.prepare("SELECT COUNT(*) FROM work_orders WHERE city = 'Denver' AND state = 'CO'").pluck().get() as number;
+    expect(total * 20).toBeGreaterThan(3_000);
+    for (const [sort, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+      for (const order of ['asc', 'desc'] as const) {
+        for (const pageNumber of [1, 3]) {
+          const query: CachedWorkOrderQuery = { f_city: 'Denver', f_state: 'CO', sort, order, page: pageNumber, per_page: 50 };
+          const answer = page(walked, query);
+          expect(answer.total).toBe(total);
+          expect(answer.ids, JSON.stringify(query)).toEqual(expected(sort === 'id' ? 'id' : column, order === 'asc' ? 'ASC' : 'DESC', (pageNumber - 1) * 50));
+        }
+      }
+    }
+    const plans: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      plans.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    try {
+      new WorkOrderRepository(db).list({ f_city: 'Denver', f_state: 'CO', sort: 'pay' });
+      expect(plans.some((sql) => sql.includes('INDEXED BY work_orders_pay'))).toBe(true);
+    } finally {
+      db.prepare = prepare;
     }
   });
 
