@@ -44,6 +44,11 @@ const GROUPS_SQL = `SELECT ${URGENCY_RANK} AS rank, COUNT(*) AS count FROM work_
 // The counts above assume each rule's statuses: a reason added or reordered must be counted anew.
 if (TRIAGE_REASONS.join() !== 'late,at-risk,unconfirmed,problem,requests') throw new Error('attention-pages.ts counts the triage reasons as they were');
 
+/** The triage version (migration 0027): it moves with whatever the rules read. */
+export const TRIAGE_VERSION_SQL = 'SELECT version FROM triage_version';
+/** Moved by hand where its triggers waited: at the end of a bulk load. */
+export const BUMP_TRIAGE_VERSION_SQL = 'UPDATE triage_version SET version = version + 1;';
+
 /** Any triage reason, asked of one row: the view sorted otherwise walks the sort's index with it. */
 export const ANY_TRIAGE_REASON = `(${TRIAGE_REASONS.map(holds).join(' OR ')})`;
 

@@ -14,7 +14,7 @@ import { SEARCH_COUNT_SQL, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } 
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
-import { ANY_TRIAGE_REASON, urgencyGroups, urgencyPage } from './attention-pages';
+import { ANY_TRIAGE_REASON, BUMP_TRIAGE_VERSION_SQL, TRIAGE_VERSION_SQL, urgencyGroups, urgencyPage } from './attention-pages';
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
@@ -161,8 +161,9 @@ export class WorkOrderRepository {
    */
   beginBulkLoad(): boolean {
     if (!this.isEmpty()) return false;
-    // The lists' counts (migration 0019) are recounted once at the end instead of row by row.
-    deferIndexes(this.db, 'work_orders', RECOUNT_SQL);
+    // The lists' counts (migration 0019) are recounted once at the end instead of row by row, and
+    // the triage version (migration 0027), whose triggers wait too, moves once.
+    deferIndexes(this.db, 'work_orders', `${RECOUNT_SQL}\n${BUMP_TRIAGE_VERSION_SQL}`);
     // Insights' weeks (migration 0022) are summed once at the end too.
     deferIndexes(this.db, 'work_order_insights', REBUILD_WEEKS_SQL);
     // The inbox's rows (migration 0026) are written with their orders: their indexes wait as theirs do.
@@ -251,7 +252,7 @@ export class WorkOrderRepository {
     const offset = (page - 1) * perPage;
     const walk = walkFor(query.sort);
     if (query.sort !== 'urgency' && walk === undefined) return undefined;
-    const key = `${this.#cacheKey()}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+    const key = this.#triageKey(now);
     if (this.#groupsMemo?.key !== key) this.#groupsMemo = { key, now, groups: urgencyGroups(this.#statements, now) };
     const { groups, now: countedAt } = this.#groupsMemo;
     const total = groups.reduce((sum, group) => sum + group.count, 0);
@@ -324,13 +325,22 @@ export class WorkOrderRepository {
    * What changed the cache since: this connection's own writes (`total_changes()`) and other
    * connections' commits (`data_version`). Equal keys mean equal counts.
    */
+  /**
+   * Names what the triage rules read, at `now`: the triage version (migration 0027) and the clock
+   * to a few seconds. While a bulk load has that version's triggers waiting, every write.
+   */
+  #triageKey(now: number): string {
+    const version = this.#loading() ? `load:${this.#cacheKey()}` : String(this.#statements.get(TRIAGE_VERSION_SQL).pluck().get());
+    return `${version}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+  }
+
   #cacheKey(): string {
     return changeKey(this.db);
   }
 
   /** How many cached orders need attention now; the rules read the clock, so a memo lasts a few seconds at most. */
   attentionCount(now: number = Date.now()): number {
-    const key = `${this.#cacheKey()}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+    const key = this.#triageKey(now);
     // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
     const statement = this.#loading() ? this.#statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
     if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };

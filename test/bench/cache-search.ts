@@ -24,7 +24,7 @@ const next = random(99);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
 
 /** Each case makes a fresh query per run, so no single cached answer is measured; `orders` is the cache's size. */
-const cases = (orders: number): readonly { label: string; query: () => CachedWorkOrderQuery; changeFirst?: boolean }[] => [
+const cases = (orders: number): readonly { label: string; query: () => CachedWorkOrderQuery; changeFirst?: 'triage' | 'title' }[] => [
   { label: 'search, common word', query: () => ({ f_search: pick(['install', 'printer', 'main', 'austin']) }) },
   { label: 'search, rare word', query: () => ({ f_search: `EXT-${1 + Math.floor(next() * orders)}` }) },
   { label: 'search, prefix', query: () => ({ f_search: pick(['ins', 'kio', 'rou', 'sec', 'den']) }) },
@@ -33,10 +33,12 @@ const cases = (orders: number): readonly { label: string; query: () => CachedWor
   { label: 'sort by schedule, paged', query: () => ({ sort: 'schedule', order: pick(['asc', 'desc'] as const), page: 1 + Math.floor(next() * 40) }) },
   { label: 'search + filters', query: () => ({ f_search: pick(['install kio', 'repair', 'acme']), list: 'workorders_in_flight', ...pickPlace(), sort: 'schedule' }) },
   { label: 'counts per list', query: () => ({}) },
-  // The view as it opens (a triage queue by urgency), read again with nothing changed; then after a
-  // change to an order (untimed), which has its groups counted again; then by schedule.
+  // The view as it opens (a triage queue by urgency), read again with nothing changed; after a
+  // change (untimed) to what the rules read (an order's problems), which has its groups counted
+  // again; after a change to something else (a title); then by schedule.
   { label: 'needs attention view', query: () => ({ attention: true, sort: 'urgency' }) },
-  { label: 'needs attention, just changed', query: () => ({ attention: true, sort: 'urgency' }), changeFirst: true },
+  { label: 'needs attention, triage changed', query: () => ({ attention: true, sort: 'urgency' }), changeFirst: 'triage' },
+  { label: 'needs attention, title changed', query: () => ({ attention: true, sort: 'urgency' }), changeFirst: 'title' },
   { label: 'needs attention by schedule', query: () => ({ attention: true, sort: 'schedule' }) },
   // What workorders:list adds to every page: pending marks and reasons of its rows, and the attention badge.
   { label: 'page + marks + attention count', query: () => ({ list: pick(['workorders_assigned', 'workorders_all'] as const), sort: 'schedule' }) },
@@ -63,8 +65,13 @@ function measureSize(orders: number): CaseFigures[] {
     const repository = new WorkOrderRepository(db);
     console.log(`${orders.toLocaleString('en-US')} orders cached in ${(fillMs / 1000).toFixed(1)} s; ${RUNS} runs per case (${CLIENTS.length} clients, ${PLACES.length} places)`);
     const figures: CaseFigures[] = [];
-    // A write that changes what the cache says (its change key), as a sync's refresh of one order does.
-    const touch = db.prepare('UPDATE work_orders SET title = title WHERE id = ?');
+    // Writes as a sync's refresh of one order makes them: one a triage rule reads (problems, toggled on
+    // an order without any and back, an even number of times), one it does not.
+    const calm = db.prepare('SELECT max(id) FROM work_orders WHERE open_problems = 0').pluck().get() as number;
+    const changes = {
+      triage: db.prepare('UPDATE work_orders SET open_problems = 1 - open_problems WHERE id = ?').bind(calm),
+      title: db.prepare('UPDATE work_orders SET title = title WHERE id = ?').bind(calm),
+    };
     for (const { label, query, changeFirst } of cases(orders)) {
       const withMarks = () => {
         const page = repository.list(query());
@@ -76,7 +83,7 @@ function measureSize(orders: number): CaseFigures[] {
       const durations: number[] = [];
       let totals = 0;
       for (let run = 0; run < RUNS; run += 1) {
-        if (changeFirst) touch.run(1 + run);
+        if (changeFirst) changes[changeFirst].run();
         const started = performance.now();
         totals += measure();
         durations.push(performance.now() - started);
