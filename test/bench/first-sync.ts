@@ -4,7 +4,9 @@
 // in flight, JSON-parsed, nothing stored), both measured in the same run; on loopback, where the
 // sync's own work shows, at least at 50%. The marketplace runs as the app runs it, bundled in a
 // worker thread, so its work does not share this thread with the sync's.
-import { mkdtempSync, rmSync } from 'node:fs';
+// BENCH_PROFILE=1 writes this thread's CPU profile of the last loopback sync (the profiler slows it).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,17 +92,32 @@ async function validatedFetch(client: MarketplaceClient): Promise<number> {
   return performance.now() - started;
 }
 
+/** BENCH_PROFILE=1: this thread's CPU profile of the last first sync on loopback, written here. */
+const PROFILE_FILE = join(tmpdir(), 'field-desk-first-sync.cpuprofile');
+
 /** A first sync into an empty cache file; answers ms. */
-async function firstSync(client: MarketplaceClient, file: string): Promise<number> {
+async function firstSync(client: MarketplaceClient, file: string, profile = false): Promise<number> {
   const db = openCache(file);
+  const session = profile ? new Session() : undefined;
   try {
     const workOrders = new WorkOrderRepository(db);
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const started = performance.now();
     const summary = await pullAll({ client, cache: new SyncCache(db, workOrders), referenceData: new ReferenceDataRepository(db) });
     const ms = performance.now() - started;
+    if (session) {
+      const { profile: taken } = await session.post('Profiler.stop');
+      writeFileSync(PROFILE_FILE, JSON.stringify(taken));
+      console.log(`this thread's CPU profile of the last sync: ${PROFILE_FILE}`);
+    }
     if (workOrders.counts().workorders_all !== summary.listed) throw new Error('The cache does not hold every order listed');
     return ms;
   } finally {
+    session?.disconnect();
     db.close();
   }
 }
@@ -136,7 +153,8 @@ async function measure(marketplace: WorkerMarketplace, pool: Pool, token: string
       rounds.orders = await bareFetch(pool, marketplace, token);
       rounds.bare.push(performance.now() - started);
       rounds.validated.push(await validatedFetch(clients[0]));
-      rounds.sync.push(await firstSync(clients[1], join(workDir, `cache-${name}-${round}.sqlite`)));
+      const profile = Boolean(process.env.BENCH_PROFILE) && name === 'loopback' && round === ROUNDS - 1;
+      rounds.sync.push(await firstSync(clients[1], join(workDir, `cache-${name}-${round}.sqlite`), profile));
     } finally {
       await Promise.all(clients.map((client) => client.dispose()));
     }
