@@ -13,6 +13,17 @@ describe('a wide search', () => {
   new WorkOrderRepository(db).upsertMany(generatedWorkOrders(3_000, 7));
   const walked = new WorkOrderRepository(db, 1);
   const sorted = new WorkOrderRepository(db, Number.POSITIVE_INFINITY);
+  /** Records the SQL of every statement prepared on the cache from now on; answers what stops it. */
+  const recordPrepared = (plans: string[]) => {
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      plans.push(sql);
+      return prepare(sql);
+    }) as typeof db.prepare;
+    return () => {
+      db.prepare = prepare;
+    };
+  };
   const page = (repository: WorkOrderRepository, query: CachedWorkOrderQuery) => {
     const answer = repository.list(query);
     return { total: answer.total, pages: answer.pages, ids: answer.results.map((order) => order.id) };
@@ -35,11 +46,7 @@ describe('a wide search', () => {
 
   it('walks only a search that is the list’s only condition, and a sort with an order to walk', () => {
     const plans: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
-      plans.push(sql);
-      return prepare(sql);
-    }) as typeof db.prepare;
+    const stop = recordPrepared(plans);
     try {
       const fresh = new WorkOrderRepository(db, 1);
       fresh.list({ f_search: 'install', sort: 'schedule' });
@@ -52,7 +59,7 @@ describe('a wide search', () => {
       expect(plans.some((sql) => sql.includes('INDEXED BY'))).toBe(false);
       expect(page(fresh, { f_search: 'install', sort: 'pay' })).toEqual(page(sorted, { f_search: 'install', sort: 'pay' }));
     } finally {
-      db.prepare = prepare;
+      stop();
     }
   });
 
@@ -90,16 +97,12 @@ describe('a wide search', () => {
       }
     }
     const plans: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
-      plans.push(sql);
-      return prepare(sql);
-    }) as typeof db.prepare;
+    const stop = recordPrepared(plans);
     try {
       new WorkOrderRepository(db).list({ f_city: 'Denver', f_state: 'CO', sort: 'pay' });
       expect(plans.some((sql) => sql.includes('INDEXED BY work_orders_pay'))).toBe(true);
     } finally {
-      db.prepare = prepare;
+      stop();
     }
   });
 
