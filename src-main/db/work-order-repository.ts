@@ -1,12 +1,11 @@
 import type { Statement } from 'better-sqlite3';
 import type { WorkOrder } from '../../src-shared/api/work-order';
-import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
+import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
 import { type AttentionReason, TRIAGE_REASONS, type UrgencyGroup } from '../../src-shared/domain/attention';
 import type { CacheDatabase } from './database';
 import { StatementCache } from './statement-cache';
-import { ATTENTION_COUNT_SQL, ATTENTION_REASONS_COLUMN, ATTENTION_UNION_COUNT_SQL, URGENCY_RANK } from './work-order-attention';
-import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery, statusIds } from './work-order-query';
-import { changeKey } from './change-key';
+import { ATTENTION_REASONS_COLUMN, URGENCY_RANK } from './work-order-attention';
+import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery } from './work-order-query';
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
@@ -14,16 +13,14 @@ import { SEARCH_COUNT_SQL, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } 
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
-import { ANY_TRIAGE_REASON, BUMP_TRIAGE_VERSION_SQL, TRIAGE_VERSION_SQL, urgencyGroups, urgencyPage } from './attention-pages';
+import { WorkOrderCounts } from './work-order-counts';
+import { ANY_TRIAGE_REASON, BUMP_TRIAGE_VERSION_SQL, urgencyPage } from './attention-pages';
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
   pending: number[];
   attention: Record<number, AttentionReason[]>;
 }
-
-/** The attention rules compare times with now: a count is reused within this window only. */
-const ATTENTION_MEMO_MS = 5_000;
 
 /** An order with its JSON text, for a caller that has the text already (the pull hashes it). */
 export interface SerializedWorkOrder {
@@ -50,22 +47,15 @@ export class WorkOrderRepository {
   readonly #insertTag: Statement;
   readonly #get: Statement;
   readonly #byIds: Statement;
-  readonly #statusCounts: Statement;
-  readonly #recountedStatuses: Statement;
   readonly #any: Statement;
   readonly #setPending: Statement;
   readonly #marks: Statement;
-  readonly #attentionCount: Statement;
   readonly #deleteRow: Statement;
   /** The auto-checkpoint threshold a bulk load suspended. */
   #checkpointPages: number | undefined;
   readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
 
-  /** The whole-cache counts, kept until the cache changes: every list call answers them, most change nothing. */
-  #countsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
-  #attentionMemo: { key: string; value: number } | undefined;
-  /** The triage queue's groups and the clock they were counted at: its pages are read at the same one. */
-  #groupsMemo: { key: string; now: number; groups: UrgencyGroup[] } | undefined;
+  readonly #counts: WorkOrderCounts;
 
   /** `wideSearch`: from how many matches a search's page is walked (wide-search.ts); tests lower it. */
   constructor(
@@ -73,6 +63,7 @@ export class WorkOrderRepository {
     private readonly wideSearch = WIDE_SEARCH,
   ) {
     this.#statements = new StatementCache(db);
+    this.#counts = new WorkOrderCounts(db, this.#statements, () => this.#loading());
     const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
     this.#insertNew = db.prepare(`${insert} ON CONFLICT(id) DO NOTHING`);
     this.#upsert = db.prepare(`${insert} ON CONFLICT(id) DO UPDATE SET ${ROW_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`);
@@ -84,13 +75,9 @@ export class WorkOrderRepository {
     this.#insertTag = db.prepare('INSERT INTO work_order_tags (work_order_id, tag_id) VALUES (?, ?)');
     this.#get = db.prepare('SELECT json FROM work_order_documents WHERE id = ?').pluck();
     this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
-    // Kept by triggers as orders change (migration 0019): a dozen rows, not a pass over the orders.
-    this.#statusCounts = db.prepare('SELECT nullif(status_key, -1) AS status_id, orders AS count, problems FROM work_order_counts');
-    this.#recountedStatuses = db.prepare('SELECT status_id, COUNT(*) AS count, SUM(open_problems > 0) AS problems FROM work_orders GROUP BY status_id');
     this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
     this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
-    this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
     this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
     const insights = new InsightsWriter(db);
     const inbox = new InboxWriter(db);
@@ -252,9 +239,7 @@ export class WorkOrderRepository {
     const offset = (page - 1) * perPage;
     const walk = walkFor(query.sort);
     if (query.sort !== 'urgency' && walk === undefined) return undefined;
-    const key = this.#triageKey(now);
-    if (this.#groupsMemo?.key !== key) this.#groupsMemo = { key, now, groups: urgencyGroups(this.#statements, now) };
-    const { groups, now: countedAt } = this.#groupsMemo;
+    const { groups, countedAt } = this.#counts.triageGroups(now);
     const total = groups.reduce((sum, group) => sum + group.count, 0);
     let pageIds: number[];
     if (query.sort === 'urgency') {
@@ -321,55 +306,13 @@ export class WorkOrderRepository {
     return { pending: rows.filter((row) => row.pending === 1).map((row) => row.id), attention };
   }
 
-  /**
-   * What changed the cache since: this connection's own writes (`total_changes()`) and other
-   * connections' commits (`data_version`). Equal keys mean equal counts.
-   */
-  /**
-   * Names what the triage rules read, at `now`: the triage version (migration 0027) and the clock
-   * to a few seconds. While a bulk load has that version's triggers waiting, every write.
-   */
-  #triageKey(now: number): string {
-    const version = this.#loading() ? `load:${this.#cacheKey()}` : String(this.#statements.get(TRIAGE_VERSION_SQL).pluck().get());
-    return `${version}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
-  }
-
-  #cacheKey(): string {
-    return changeKey(this.db);
-  }
-
   /** How many cached orders need attention now; the rules read the clock, so a memo lasts a few seconds at most. */
   attentionCount(now: number = Date.now()): number {
-    const key = this.#triageKey(now);
-    // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
-    const statement = this.#loading() ? this.#statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
-    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };
-    return this.#attentionMemo.value;
+    return this.#counts.attention(now);
   }
 
-  /** How many cached orders each list holds, from one pass over the status index; kept until the cache changes. */
+  /** How many cached orders each list holds, from the kept counts; kept until the cache changes. */
   counts(): Record<WorkOrderListId, number> {
-    const key = this.#cacheKey();
-    if (this.#countsMemo?.key !== key) this.#countsMemo = { key, value: this.#countAll() };
-    return this.#countsMemo.value;
-  }
-
-  #countAll(): Record<WorkOrderListId, number> {
-    const byStatus = new Map<number | null, number>();
-    let problems = 0;
-    // While a bulk load has the counting triggers waiting, the counts come from the orders themselves.
-    const statement = this.#loading() ? this.#recountedStatuses : this.#statusCounts;
-    for (const row of statement.all() as { status_id: number | null; count: number; problems: number }[]) {
-      byStatus.set(row.status_id, row.count);
-      problems += row.problems;
-    }
-    const all = [...byStatus.values()].reduce((total, count) => total + count, 0);
-    const countOf = (list: WorkOrderListId): number => {
-      const rule = WORK_ORDER_LIST_MEMBERS[list];
-      if (rule === 'all') return all;
-      if (rule === 'problems') return problems;
-      return statusIds(rule).reduce((total, id) => total + (byStatus.get(id) ?? 0), 0);
-    };
-    return Object.fromEntries(WORK_ORDER_LIST_IDS.map((list) => [list, countOf(list)])) as Record<WorkOrderListId, number>;
+    return this.#counts.lists();
   }
 }

@@ -1,0 +1,85 @@
+import type { Statement } from 'better-sqlite3';
+import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
+import type { UrgencyGroup } from '../../src-shared/domain/attention';
+import { TRIAGE_VERSION_SQL, urgencyGroups } from './attention-pages';
+import { changeKey } from './change-key';
+import type { CacheDatabase } from './database';
+import type { StatementCache } from './statement-cache';
+import { ATTENTION_COUNT_SQL, ATTENTION_UNION_COUNT_SQL } from './work-order-attention';
+import { statusIds } from './work-order-query';
+
+/** The attention rules compare times with now: a count is reused within this window only. */
+const ATTENTION_MEMO_MS = 5_000;
+
+/**
+ * The cache's counts every list answer carries, each kept until what it counts changes: the lists'
+ * (the kept counts, migration 0019) until any write; the attention count and the triage queue's
+ * groups until what the rules read changes (the triage version, migration 0027) or the clock moves.
+ * While a bulk load has the triggers waiting (`loading`), from the orders themselves, per write.
+ */
+export class WorkOrderCounts {
+  readonly #statusCounts: Statement;
+  readonly #recountedStatuses: Statement;
+  readonly #attentionCount: Statement;
+  #listsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
+  #attentionMemo: { key: string; value: number } | undefined;
+  #groupsMemo: { key: string; now: number; groups: UrgencyGroup[] } | undefined;
+
+  constructor(
+    private readonly db: CacheDatabase,
+    private readonly statements: StatementCache,
+    private readonly loading: () => boolean,
+  ) {
+    // Kept by triggers as orders change (migration 0019): a dozen rows, not a pass over the orders.
+    this.#statusCounts = db.prepare('SELECT nullif(status_key, -1) AS status_id, orders AS count, problems FROM work_order_counts');
+    this.#recountedStatuses = db.prepare('SELECT status_id, COUNT(*) AS count, SUM(open_problems > 0) AS problems FROM work_orders GROUP BY status_id');
+    this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
+  }
+
+  /** How many cached orders each list holds. */
+  lists(): Record<WorkOrderListId, number> {
+    const key = changeKey(this.db);
+    if (this.#listsMemo?.key !== key) this.#listsMemo = { key, value: this.#countLists() };
+    return this.#listsMemo.value;
+  }
+
+  /** How many cached orders need attention at `now`. */
+  attention(now: number): number {
+    const key = this.#triageKey(now);
+    // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
+    const statement = this.loading() ? this.statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
+    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };
+    return this.#attentionMemo.value;
+  }
+
+  /** The triage queue's groups, and the clock they were counted at: its pages are read at the same one. */
+  triageGroups(now: number): { groups: UrgencyGroup[]; countedAt: number } {
+    const key = this.#triageKey(now);
+    if (this.#groupsMemo?.key !== key) this.#groupsMemo = { key, now, groups: urgencyGroups(this.statements, now) };
+    return { groups: this.#groupsMemo.groups, countedAt: this.#groupsMemo.now };
+  }
+
+  /** Names what the triage rules read, at `now`: the triage version and the clock to a few seconds. */
+  #triageKey(now: number): string {
+    const version = this.loading() ? `load:${changeKey(this.db)}` : String(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
+    return `${version}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+  }
+
+  #countLists(): Record<WorkOrderListId, number> {
+    const byStatus = new Map<number | null, number>();
+    let problems = 0;
+    const statement = this.loading() ? this.#recountedStatuses : this.#statusCounts;
+    for (const row of statement.all() as { status_id: number | null; count: number; problems: number }[]) {
+      byStatus.set(row.status_id, row.count);
+      problems += row.problems;
+    }
+    const all = [...byStatus.values()].reduce((total, count) => total + count, 0);
+    const countOf = (list: WorkOrderListId): number => {
+      const rule = WORK_ORDER_LIST_MEMBERS[list];
+      if (rule === 'all') return all;
+      if (rule === 'problems') return problems;
+      return statusIds(rule).reduce((total, id) => total + (byStatus.get(id) ?? 0), 0);
+    };
+    return Object.fromEntries(WORK_ORDER_LIST_IDS.map((list) => [list, countOf(list)])) as Record<WorkOrderListId, number>;
+  }
+}
