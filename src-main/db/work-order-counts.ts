@@ -48,7 +48,11 @@ export class WorkOrderCounts {
     const key = this.#triageKey(now);
     // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
     const statement = this.loading() ? this.statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
-    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };
+    if (this.#attentionMemo?.key !== key) {
+      // The triage queue's groups just counted for the same key sum to it: a second pass saved.
+      const groups = this.#groupsMemo?.key === key ? this.#groupsMemo.groups : undefined;
+      this.#attentionMemo = { key, value: groups ? groups.reduce((sum, group) => sum + group.count, 0) : (statement.get({ now }) as number) };
+    }
     return this.#attentionMemo.value;
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WORK_ORDER_STATUSES } from '../../../src-shared/api/status';
 import { openCache } from '../../../src-main/db/database';
+import { ATTENTION_UNION_COUNT_SQL } from '../../../src-main/db/work-order-attention';
 import type { CachedWorkOrderQuery } from '../../../src-main/db/work-order-query';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { generatedWorkOrders } from './work-order-fixtures';
@@ -62,5 +63,8 @@ describe('the triage queue read group by group', () => {
     const after = page({ attention: true, sort: 'urgency', now });
     expect(after.total).toBe(before.total + 1);
     expect(after).toEqual(page({ attention: true, sort: 'urgency', now, status_ids: everyStatus }));
+    // The navigation's count, taken from the groups just counted, is the union's.
+    expect(repository.attentionCount(now)).toBe(db.prepare(ATTENTION_UNION_COUNT_SQL).pluck().get({ now }));
+    expect(repository.attentionCount(now)).toBe(after.total);
   });
 });
