@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
 import { until } from '../support/until';
 import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
-import { expect, test } from './fixtures';
+import { expect, mainLog, test } from './fixtures';
 
 // Deliverables review (issue 17, item 2): a simulated provider uploads two photos onto an order
 // under way; moments later (webhook deliveries, no sync) they are in the review queue, newest first; the coordinator approves one
@@ -28,6 +28,7 @@ async function shoot(page: Page, name: string) {
 }
 
 test('a provider’s two photos are reviewed by keyboard: one approved, one denied with a reason, both on the marketplace', async ({ page, webHost }) => {
+  test.setTimeout(180_000);
   await page.goto(webHost.url);
   await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
 
@@ -102,14 +103,21 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   await expect(screen.getByRole('heading', { level: 2, name: 'invoicefdp.exe', exact: true })).toBeVisible();
   expect(await screen.textContent()).not.toContain('\u202E');
 
-  // On the marketplace, once the outbox has sent both.
+  // On the marketplace, once the outbox has sent both. In a full run on two cores this once took
+  // more than 30 s ("2 changes waiting", online) and the cause is not known: the wait is as long as
+  // the talent pools test's, and a slow drain keeps main's log with the test's results to find it.
+  const sentFrom = Date.now();
   const files = await until(
     async () => (await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`)).results.find((folder) => folder.type === 'slot')?.results ?? [],
     (found) => found.filter((file) => file.status !== 'pending').length === 2,
     'both reviews on the marketplace',
-    30_000,
+    100_000,
     200,
   );
+  if (Date.now() - sentFrom > 20_000) {
+    test.info().annotations.push({ type: 'slow outbox', description: `both reviews took ${Date.now() - sentFrom} ms to land; see main.log` });
+    await test.info().attach('main.log', { body: mainLog(webHost), contentType: 'text/plain' });
+  }
   expect(files.find((file) => file.file.name === 'panel-after.png')).toMatchObject({ status: 'approved' });
   expect(files.find((file) => file.file.name === 'panel-before.png')).toMatchObject({ status: 'denied', status_description: REASON });
 

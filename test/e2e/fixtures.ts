@@ -1,7 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test as base } from '@playwright/test';
 import { startWebHostProcess, type WebHostProcess } from '../support/web-host-process';
 
 export { startWebHostProcess, type WebHostProcess };
+
+/** Main's log of the host so far (`<data dir>/logs/main.log`), or why it could not be read. */
+export function mainLog(host: WebHostProcess): string {
+  try {
+    return readFileSync(join(host.dataDir, 'logs', 'main.log'), 'utf8');
+  } catch (error) {
+    return `main.log could not be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
 
 export const test = base.extend<{ webHost: WebHostProcess }>({
   // Screenshots show the screen at rest: a theme just switched is still fading its colours (120 ms
@@ -16,8 +27,12 @@ export const test = base.extend<{ webHost: WebHostProcess }>({
   webHost: async ({}, use, testInfo) => {
     const host = await startWebHostProcess();
     await use(host);
-    // A failed test carries what the host printed: a crash or a refusal there explains most of them.
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('web host output', { body: host.output(), contentType: 'text/plain' });
+    // A failed test carries what the host printed (a crash or a refusal there explains most of them)
+    // and main's log (each outbox send, each marketplace call that failed), read before the stop removes it.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('web host output', { body: host.output(), contentType: 'text/plain' });
+      await testInfo.attach('main.log', { body: mainLog(host), contentType: 'text/plain' });
+    }
     await host.stop();
   },
 });
