@@ -53,8 +53,7 @@ describe('WorkOrdersView', () => {
     await waitFor(() => expect(focusedRow()).toBe('Door closer'));
 
     await person.keyboard('{Enter}');
-    // The panel is a chunk of its own, loaded on first use (here its modules are compiled then).
-    const panel = await screen.findByRole('complementary', { name: 'Work order 10013' }, { timeout: 15_000 });
+    const panel = await screen.findByRole('complementary', { name: 'Work order 10013' });
     expect(api.inputsOf('workorders:detail')).toEqual([{ id: 10013 }]);
     expect(await within(panel).findByRole('heading', { name: /Door closer/ })).toBeTruthy();
 
