@@ -1,8 +1,8 @@
 /**
  * Runs `work` once the page is idle, at the latest after `timeoutMs`; answers what cancels it. For
- * what the first screen does not need (the other screens, the open order's panel): fetched and
- * compiled after the first paint, before anyone asks for it. A DOM without idle callbacks (a
- * test's) runs it after the current task.
+ * what the first screen does not need (the other screens' chunks): fetched and compiled after the
+ * first paint, before anyone asks for it. A DOM without idle callbacks (a test's) runs it after the
+ * current task.
  */
 export function whenIdle(work: () => void, timeoutMs: number): () => void {
   if (typeof requestIdleCallback !== 'function') {
