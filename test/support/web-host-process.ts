@@ -25,13 +25,15 @@ export interface WebHostOptions {
   root?: string;
   /** A data dir of the caller's, kept when the host stops (a start-up measured again on the same cache). */
   dataDir?: string;
+  /** The port, 0 (the default) for any free one. A fixed one keeps the origin, and so the browser's cache, from one start to the next. */
+  port?: number;
 }
 
 /**
- * Runs what `npm start` runs after its build (`scripts/start.mjs`), on port 0 with its own data dir.
+ * Runs what `npm start` runs after its build (`scripts/start.mjs`), on any free port with its own data dir.
  * Browser mode is forced so a machine that does have Electron still tests the web host.
  */
-export async function startWebHostProcess({ forceBrowserMode = true, prepare, root = resolve(__dirname, '..', '..'), dataDir: given }: WebHostOptions = {}): Promise<WebHostProcess> {
+export async function startWebHostProcess({ forceBrowserMode = true, prepare, root = resolve(__dirname, '..', '..'), dataDir: given, port = 0 }: WebHostOptions = {}): Promise<WebHostProcess> {
   const dataDir = given ?? mkdtempSync(join(tmpdir(), 'field-desk-e2e-'));
   try {
     prepare?.(dataDir);
@@ -45,7 +47,7 @@ export async function startWebHostProcess({ forceBrowserMode = true, prepare, ro
   env.FIELD_DESK_SIMULATED_PROVIDERS ??= 'off';
   if (forceBrowserMode) env.FIELD_DESK_BROWSER_MODE = '1';
   else delete env.FIELD_DESK_BROWSER_MODE;
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', '0', '--data-dir', dataDir], {
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'scripts', 'start.mjs'), '--port', String(port), '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env,
   });
