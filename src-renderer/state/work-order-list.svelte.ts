@@ -187,15 +187,46 @@ export class WorkOrderList {
    * Asks main for the first page again. `keepDepth` (a change announced by main) re-reads the pages
    * on screen instead, so rows the user scrolled to do not vanish under them; the others load again
    * when they come into view (re-reading every page ever loaded cost seconds after a long scroll).
+   * While a read is out, the next one waits for it and then asks with the query of that moment:
+   * main answers one call after another, so typing faster than it answers (a first letter matches
+   * most of a million orders: ~300 ms) asked for every text typed, each after the one before, and
+   * the last text's rows came last. Now it is one stale read at most, then the last text.
    */
-  async refresh({ keepDepth = false } = {}): Promise<void> {
-    const sequence = ++this.#sequence;
+  refresh({ keepDepth = false } = {}): Promise<void> {
+    ++this.#sequence;
     this.#loading = {};
     this.#reading = 0;
     // At once, not when the answer comes: a row the user focuses meanwhile must keep its focus.
     if (!keepDepth) this.focusIndex = -1;
+    const out = this.#firstRead;
+    if (!out) return this.#readFirst(keepDepth);
+    // Waiting reads merge: the pages on screen are kept only if every one asked to keep them.
+    this.#nextKeepsDepth = this.#nextRead ? this.#nextKeepsDepth && keepDepth : keepDepth;
+    this.#nextRead ??= out.then(() => {
+      this.#nextRead = undefined;
+      return this.#readFirst(this.#nextKeepsDepth);
+    });
+    return this.#nextRead;
+  }
+
+  /** The refresh out now, and the one waiting for it (see `refresh`). */
+  #firstRead: Promise<void> | undefined;
+  #nextRead: Promise<void> | undefined;
+  #nextKeepsDepth = false;
+
+  /** Reads the first page (or the pages on screen) for the query of now; settles, never rejects, once its answer is taken or dropped. */
+  #readFirst(keepDepth: boolean): Promise<void> {
+    const sequence = this.#sequence;
     const onScreen = this.#pagesOf(this.#wanted.start, this.#wanted.end);
     const numbers = keepDepth && onScreen.length > 0 ? onScreen : [1];
+    const read: Promise<void> = this.#takeFirst(sequence, numbers).then(() => {
+      if (this.#firstRead === read) this.#firstRead = undefined;
+    });
+    this.#firstRead = read;
+    return read;
+  }
+
+  async #takeFirst(sequence: number, numbers: number[]): Promise<void> {
     try {
       const answers = await Promise.all(numbers.map((number) => service.listWorkOrders(this.#request(number))));
       if (sequence !== this.#sequence) return;

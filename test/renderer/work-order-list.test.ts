@@ -89,3 +89,42 @@ describe('WorkOrderList page reads', () => {
     expect(list.rowAt(50_000)?.id).toBe(50_001);
   });
 });
+
+describe('WorkOrderList searches typed faster than main answers', () => {
+  /** Each list read as main received it: its search, and the hand that answers it. */
+  const asked: { search: string | undefined; answer: () => void }[] = [];
+
+  beforeEach(() => {
+    api.reset();
+    asked.length = 0;
+    api.answer('views:list', () => []);
+    api.answer('workorders:list', ({ search, page = 1, per_page: size = 100 }) => {
+      // The rows say which search they answer: the first row's id is the search's length.
+      const results = [workOrder(1 + (search?.length ?? 0))];
+      return new Promise<WorkOrderPage>((resolve) => asked.push({ search, answer: () => resolve(workOrderPage(results, { total: 1, page, per_page: size })) }));
+    });
+  });
+  afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
+  it('asks for the text typed first, then only for the last text, whose rows are shown', async () => {
+    const list = new WorkOrderList();
+    stops.push(list.start());
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    asked.shift()?.answer();
+    await vi.waitFor(() => expect(list.loaded).toBe(true));
+
+    // "p" goes to main at once; "pr", "pri" and "prin" are typed while it is out.
+    for (const text of ['p', 'pr', 'pri', 'prin']) list.setSearch(text);
+    expect(asked.map((read) => read.search)).toEqual(['p']);
+
+    // Main answers "p": too late to be shown, and the one read that follows is for "prin".
+    asked.shift()?.answer();
+    await vi.waitFor(() => expect(asked.map((read) => read.search)).toEqual(['prin']));
+    expect(list.rowAt(0)?.id).toBe(1);
+
+    asked.shift()?.answer();
+    await vi.waitFor(() => expect(list.rowAt(0)?.id).toBe(5));
+    expect(list.query.search).toBe('prin');
+    expect(asked).toHaveLength(0);
+  });
+});

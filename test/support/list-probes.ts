@@ -63,12 +63,18 @@ export function answeredSince({ channel, since }: { channel: string; since: numb
   return calls.length > 0 && calls.every((call) => call.answeredAt !== undefined);
 }
 
+/** How many `workorders:list` calls the page made since `since` (performance.now()). */
+export function listCallsSince(since: number): number {
+  return [...((window as ProbeWindow).ipcTap?.calls.values() ?? [])].filter((call) => call.channel === 'workorders:list' && call.sentAt >= since).length;
+}
+
 /**
- * Arms a probe for the next keydown: it settles when the grid shows `expected` and a frame has
- * rendered it. Watches the DOM, not the app's state, so it measures what the user sees; the answer
- * is known beforehand (the bench asks the cache), so a stale answer painted first does not count.
+ * Arms a probe for the next keydown (or the `keydowns`th from now: the last key of a word typed in
+ * one go): it settles when the grid shows `expected` and a frame has rendered it. Watches the DOM,
+ * not the app's state, so it measures what the user sees; the answer is known beforehand (the bench
+ * asks the cache), so a stale answer painted first does not count.
  */
-export function armKeystrokeProbe(expected: GridAnswer): void {
+export function armKeystrokeProbe({ expected, keydowns = 1 }: { expected: GridAnswer; keydowns?: number }): void {
   const probeWindow = window as ProbeWindow;
   probeWindow.keystrokeProbe = new Promise<KeystrokeTiming>((resolve, reject) => {
     let keyAt: number | undefined;
@@ -107,14 +113,15 @@ export function armKeystrokeProbe(expected: GridAnswer): void {
       const grid = document.querySelector('[role="grid"]');
       reject(new Error(`the grid did not show ${JSON.stringify(expected)} in 10 s; it shows ${grid?.getAttribute('aria-rowcount')} rows`));
     }, 10_000);
-    document.addEventListener(
-      'keydown',
-      (event) => {
-        // The event's own timestamp is when the input reached the page; it shares performance.now()'s clock.
-        keyAt = event.timeStamp > 0 ? event.timeStamp : performance.now();
-      },
-      { capture: true, once: true },
-    );
+    let left = keydowns;
+    const onKeydown = (event: KeyboardEvent) => {
+      left -= 1;
+      if (left > 0) return;
+      document.removeEventListener('keydown', onKeydown, { capture: true });
+      // The event's own timestamp is when the input reached the page; it shares performance.now()'s clock.
+      keyAt = event.timeStamp > 0 ? event.timeStamp : performance.now();
+    };
+    document.addEventListener('keydown', onKeydown, { capture: true });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   });
 }
