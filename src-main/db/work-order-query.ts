@@ -8,7 +8,7 @@ import {
   type WorkOrderListQuery,
   type WorkOrderSortField,
 } from '../../src-shared/api/work-order-list';
-import { searchExpression } from './search-query';
+import { searchAskableByRow, searchExpression } from './search-query';
 import type { UrgencyGroup } from '../../src-shared/domain/attention';
 import { NEEDS_ATTENTION, URGENCY_RANK } from './work-order-attention';
 
@@ -88,6 +88,8 @@ type FilterName = keyof typeof FILTERS;
 const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
 
 const MATCH = 'w.id IN (SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search)';
+/** The same match asked order by order (search-query.ts, `searchAskableByRow`). */
+const ROW_MATCH = 'EXISTS (SELECT 1 FROM work_orders_search s WHERE s.work_orders_search MATCH @search AND s.rowid = w.id)';
 const STATUS_IDS = 'w.status_id IN (SELECT value FROM json_each(@status_ids))';
 
 const clampPage = (value: number | undefined, fallback: number, max: number): number =>
@@ -104,6 +106,8 @@ export interface ListQuery {
   countInPass: boolean;
   /** Whether the search is its only condition: the text index alone then counts its orders. */
   searchOnly: boolean;
+  /** A search alone whose every word the text index finds by a lookup: `where` asking each order of the index instead of making the set. */
+  rowMatchWhere: string | undefined;
   /** Whether "needs attention" is its only condition: the triage queue is then read group by group (attention-pages.ts). */
   attentionOnly: boolean;
   /**
@@ -154,6 +158,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     parameters,
     countInPass: Boolean(search) || Boolean(query.attention),
     searchOnly: Boolean(search) && conditions.length === 1,
+    rowMatchWhere: search && conditions.length === 1 && searchAskableByRow(query.f_search) ? `WHERE ${ROW_MATCH}` : undefined,
     attentionOnly: Boolean(query.attention) && conditions.length === 1,
     walkWhere: list !== null && conditions.length === 1 && Array.isArray(WORK_ORDER_LIST_MEMBERS[query.list ?? 'workorders_all']) ? `WHERE +${list}` : undefined,
     orderBy: orderBy(query),

@@ -9,7 +9,7 @@ import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery } from '
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
-import { SEARCH_COUNT_SQL, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
+import { rowChecksCheaper, SEARCH_COUNT_SQL, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
@@ -57,10 +57,14 @@ export class WorkOrderRepository {
 
   readonly #counts: WorkOrderCounts;
 
-  /** `wideSearch`: from how many matches a search's page is walked (wide-search.ts); tests lower it. */
+  /**
+   * `wideSearch`: from how many matches a search's page is walked, `rowChecks`: when that walk asks
+   * each order of the text index rather than making the set (wide-search.ts); tests change both.
+   */
   constructor(
     private readonly db: CacheDatabase,
     private readonly wideSearch = WIDE_SEARCH,
+    private readonly rowChecks = rowChecksCheaper,
   ) {
     this.#statements = new StatementCache(db);
     this.#counts = new WorkOrderCounts(db, this.#statements, () => this.#loading());
@@ -181,12 +185,12 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, countInPass, searchOnly, attentionOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, searchOnly, rowMatchWhere, attentionOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
     const triage = attentionOnly && !this.#loading() ? this.#triagePage(query, Number(parameters.now), orderBy, perPage, page) : undefined;
     if (triage) return triage;
     const wide = searchOnly
-      ? this.#widePage(walkFor(query.sort), where, orderBy, parameters, paging)
+      ? this.#widePage(walkFor(query.sort), where, rowMatchWhere, orderBy, parameters, paging)
       : walkWhere !== undefined
         ? this.#listPage(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
         : undefined;
@@ -253,12 +257,18 @@ export class WorkOrderRepository {
     return query.sort === 'urgency' ? { ...answer, groups } : answer;
   }
 
-  /** A search matching many orders, as its only condition: counted by the text index, its page walked in the sort's order (wide-search.ts). */
-  #widePage(walk: string | undefined, where: string, orderBy: string, parameters: Record<string, string | number>, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
+  /**
+   * A search matching many orders, as its only condition: counted by the text index, its page walked
+   * in the sort's order, each order it passes asked of the index when that is cheaper than making
+   * every match into a set (`rowMatchWhere`, wide-search.ts).
+   */
+  #widePage(walk: string | undefined, where: string, rowMatchWhere: string | undefined, orderBy: string, parameters: Record<string, string | number>, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
     // A bulk load has the schedule's index waiting: the sorted read below still answers.
     if (walk === undefined || this.#loading()) return undefined;
     const total = this.#statements.get(SEARCH_COUNT_SQL).pluck().get(parameters.search) as number;
-    const pageIds = total < this.wideSearch ? undefined : this.#walkedPage(walk, where, orderBy, paging, total);
+    if (total < this.wideSearch) return undefined;
+    const byRow = rowMatchWhere !== undefined && this.rowChecks(Number(paging.offset) + Number(paging.limit), total, this.counts().workorders_all);
+    const pageIds = this.#walkedPage(walk, byRow ? rowMatchWhere : where, orderBy, paging, total);
     return pageIds && { total, pageIds };
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchExpression } from '../../../src-main/db/search-query';
+import { searchAskableByRow, searchExpression } from '../../../src-main/db/search-query';
 
 describe('searchExpression', () => {
   it('quotes every word and matches the last one as a prefix', () => {
@@ -13,5 +13,15 @@ describe('searchExpression', () => {
 
   it('is null when nothing searchable is left', () => {
     for (const input of [undefined, null, '', '   ', '"*-()', '^:+']) expect(searchExpression(input)).toBeNull();
+  });
+});
+
+describe('searchAskableByRow', () => {
+  it('is true when the last word is a prefix of one to three letters or digits: the index keeps those', () => {
+    for (const input of ['p', 'in', 'INS', 'install d', 'install de', 'printer 2', 'a b c de']) expect(searchAskableByRow(input), input).toBe(true);
+  });
+
+  it('is false for a prefix of four and more, for other characters, and for nothing', () => {
+    for (const input of ['inst', 'install', 'kiosk 7381', 'émi', 'кио', '', undefined, '"*']) expect(searchAskableByRow(input), String(input)).toBe(false);
   });
 });

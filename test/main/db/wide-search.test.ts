@@ -63,6 +63,45 @@ describe('a wide search', () => {
     }
   });
 
+  it('asks each order of the text index for a search whose every word it looks up: the pages and totals of the sorted read', () => {
+    const byRow = new WorkOrderRepository(db, 1, () => true);
+    for (const f_search of ['i', 'in', 'ins', 'printer de', 'kiosk 73', 'printer 2', 'Ro']) {
+      for (const sort of ['schedule', 'id', 'pay', undefined] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          for (const pageNumber of [1, 4]) {
+            const query: CachedWorkOrderQuery = { f_search, sort, order, page: pageNumber, per_page: 50 };
+            const expected = page(sorted, query);
+            expect(expected.total, f_search).toBeGreaterThan(0);
+            expect(page(byRow, query), JSON.stringify(query)).toEqual(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('asks order by order only when the last word is a prefix the index keeps, the search is alone, and it is cheaper', () => {
+    const plans: string[] = [];
+    const stop = recordPrepared(plans);
+    // A fresh repository each time: its statements are prepared once and kept.
+    const askedByRow = (rowChecks: (() => boolean) | undefined, query: CachedWorkOrderQuery) => {
+      plans.length = 0;
+      new WorkOrderRepository(db, 1, rowChecks).list(query);
+      return plans.some((sql) => sql.includes('s.rowid = w.id'));
+    };
+    try {
+      const always = () => true;
+      expect(askedByRow(always, { f_search: 'ins', sort: 'schedule' })).toBe(true);
+      expect(askedByRow(always, { f_search: 'install d', sort: 'schedule' })).toBe(true);
+      // Four and more: the index merges every word so begun at each order asked.
+      for (const f_search of ['inst', 'install', 'kiosk 7381', 'émi']) expect(askedByRow(always, { f_search, sort: 'schedule' }), f_search).toBe(false);
+      expect(askedByRow(always, { f_search: 'ins', list: 'workorders_assigned', sort: 'schedule' })).toBe(false);
+      // The cost decides: a match set of 3,000 orders is cheaper than asking a walk's rows one by one.
+      expect(askedByRow(undefined, { f_search: 'ins', sort: 'schedule' })).toBe(false);
+    } finally {
+      stop();
+    }
+  });
+
   it('walks a list of statuses holding a good share of the cache: the same pages, and the kept count', () => {
     // Every status named too: a second condition, so the same list is read sorted, not walked.
     const everyStatus = WORK_ORDER_STATUSES.map((status) => status.id);

@@ -1,0 +1,35 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { searchExpression } from '../../../../src-main/db/search-query';
+import { migrateTo } from './support';
+
+describe('migration 0028: the text index keeps one-character prefixes', () => {
+  const db = new Database(':memory:');
+  migrateTo(db, 27);
+  const order = (id: number, title: string, description: string) => {
+    db.prepare("INSERT INTO work_orders (id, title, city, state, zip, client_name, status_id, updated_at, cached_at) VALUES (?, ?, 'Denver', 'CO', '80202', 'Acme', 2, 0, 0)").run(id, title);
+    const json = { id, title, description: { html: description }, location: { address1: '12 Main St' }, integration: { id: `EXT-${id}` }, tags: { results: [{ id: 1, label: 'Rush' }] } };
+    db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?)').run(id, JSON.stringify(json));
+  };
+  order(1, 'Kiosk repair', '<p>Replace the <strong>printer</strong> &amp; test</p>');
+  order(2, 'Router swap', '<div>Bring a ladder</div>');
+  const matching = (text: string) => db.prepare('SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH ? ORDER BY rowid').pluck().all(searchExpression(text)) as number[];
+
+  it('indexes every cached order again, each field as the app writes it, the description without its markup', () => {
+    expect(migrateTo(db, 28)).toBe(28);
+    expect(matching('printer')).toEqual([1]);
+    expect(matching('ladder')).toEqual([2]);
+    for (const field of ['Denver', 'Main', '80202', 'Acme', 'EXT', 'Rush']) expect(matching(field), field).toEqual([1, 2]);
+    for (const markup of ['strong', 'div', 'amp']) expect(matching(markup), markup).toEqual([]);
+  });
+
+  it('answers one-character prefixes from the index it keeps for them', () => {
+    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'work_orders_search'").pluck().get()).toContain("prefix = '1 2 3'");
+    expect(matching('k')).toEqual([1]);
+    expect(matching('r')).toEqual([1, 2]);
+    expect(matching('kiosk r')).toEqual([1]);
+    // The index is contentless: an order is taken out by its rowid, as the app does.
+    db.prepare('DELETE FROM work_orders_search WHERE rowid = ?').run(2);
+    expect(matching('r')).toEqual([1]);
+  });
+});
