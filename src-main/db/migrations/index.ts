@@ -27,7 +27,7 @@ import { migration0024 } from './0024-outbox-events';
 import { migration0025 } from './0025-insights-spans-sample';
 import { migration0026 } from './0026-inbox-items';
 import { migration0027 } from './0027-triage-version';
-import { migration0028 } from './0028-search-one-letter-prefixes';
+import { migration0028 } from './0028-search-short-prefixes';
 import { htmlToText } from '../work-order-columns';
 
 export type { Migration };

@@ -17,11 +17,11 @@ describe('searchExpression', () => {
 });
 
 describe('searchAskableByRow', () => {
-  it('is true when the last word is a prefix of one to three letters or digits: the index keeps those', () => {
-    for (const input of ['p', 'in', 'INS', 'install d', 'install de', 'printer 2', 'a b c de']) expect(searchAskableByRow(input), input).toBe(true);
+  it('is true when the last word is a prefix of one to four letters or digits: the index keeps those', () => {
+    for (const input of ['p', 'in', 'INS', 'inst', 'install d', 'install de', 'printer 2', 'kiosk 7381', 'a b c de']) expect(searchAskableByRow(input), input).toBe(true);
   });
 
-  it('is false for a prefix of four and more, for other characters, and for nothing', () => {
-    for (const input of ['inst', 'install', 'kiosk 7381', 'émi', 'кио', '', undefined, '"*']) expect(searchAskableByRow(input), String(input)).toBe(false);
+  it('is false for a prefix of five and more, for other characters, and for nothing', () => {
+    for (const input of ['insta', 'install', 'kiosk 73812', 'émi', 'кио', '', undefined, '"*']) expect(searchAskableByRow(input), String(input)).toBe(false);
   });
 });

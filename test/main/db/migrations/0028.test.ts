@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { searchExpression } from '../../../../src-main/db/search-query';
 import { migrateTo } from './support';
 
-describe('migration 0028: the text index keeps one-character prefixes', () => {
+describe('migration 0028: the text index keeps prefixes of one to four characters', () => {
   const db = new Database(':memory:');
   migrateTo(db, 27);
   const order = (id: number, title: string, description: string) => {
@@ -23,9 +23,10 @@ describe('migration 0028: the text index keeps one-character prefixes', () => {
     for (const markup of ['strong', 'div', 'amp']) expect(matching(markup), markup).toEqual([]);
   });
 
-  it('answers one-character prefixes from the index it keeps for them', () => {
-    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'work_orders_search'").pluck().get()).toContain("prefix = '1 2 3'");
+  it('answers short prefixes from the indexes it keeps for them', () => {
+    expect(db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'work_orders_search'").pluck().get()).toContain("prefix = '1 2 3 4'");
     expect(matching('k')).toEqual([1]);
+    expect(matching('kios')).toEqual([1]);
     expect(matching('r')).toEqual([1, 2]);
     expect(matching('kiosk r')).toEqual([1]);
     // The index is contentless: an order is taken out by its rowid, as the app does.
