@@ -63,6 +63,22 @@ export const ATTENTION_COUNT_SQL = `SELECT
 // A triage reason added and not counted above would go uncounted.
 if ([...ASSIGNED_RULES, 'requests'].sort().join() !== [...TRIAGE_REASONS].sort().join()) throw new Error('ATTENTION_COUNT_SQL counts every triage reason');
 
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The first moment after `@now` at which a triage rule's comparison with the clock can turn for
+ * some cached order: the rules above read the clock only for Assigned orders, as their window's end
+ * passing (late) and their start coming within reach or passing (at-risk, unconfirmed). Until then
+ * a count or a queue read at `@now` holds (work-order-counts.ts). A rule reading the clock any
+ * other way must be added here; `attention-count.test.ts` sweeps the clock over every turn.
+ */
+export const NEXT_TRIAGE_TURN_SQL = `SELECT min(
+  coalesce((SELECT min(coalesce(w.schedule_end, w.schedule_start)) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND coalesce(w.schedule_end, w.schedule_start) >= @now) + 1, ${NEVER}),
+  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND w.schedule_start >= @now) + 1, ${NEVER}),
+  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND w.schedule_start > @now + ${AT_RISK_WITHIN_MS}) - ${AT_RISK_WITHIN_MS}, ${NEVER}),
+  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND w.schedule_start > @now + ${UNCONFIRMED_WITHIN_MS}) - ${UNCONFIRMED_WITHIN_MS}, ${NEVER})
+)`;
+
 /** The reasons of each row, as a comma-separated text column named `reasons`. */
 export const ATTENTION_REASONS_COLUMN = `concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '${reason}' END`).join(', ')}) AS reasons`;
 

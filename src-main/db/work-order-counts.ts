@@ -5,16 +5,23 @@ import { TRIAGE_VERSION_SQL, urgencyGroups } from './attention-pages';
 import { changeKey } from './change-key';
 import type { CacheDatabase } from './database';
 import type { StatementCache } from './statement-cache';
-import { ATTENTION_COUNT_SQL, ATTENTION_UNION_COUNT_SQL } from './work-order-attention';
+import { ATTENTION_COUNT_SQL, ATTENTION_UNION_COUNT_SQL, NEXT_TRIAGE_TURN_SQL } from './work-order-attention';
 import { statusIds } from './work-order-query';
 
-/** The attention rules compare times with now: a count is reused within this window only. */
-const ATTENTION_MEMO_MS = 5_000;
+/**
+ * The attention rules compare times with now: a count is kept until a rule can next turn for some
+ * order (`NEXT_TRIAGE_TURN_SQL`), and a minute at most. Recounting every 5 s instead cost a list
+ * answer 40 ms every 5 s at a million orders, a keystroke's worth.
+ */
+const TRIAGE_WINDOW_MAX_MS = 60_000;
+/** During a bulk load the indexes that find the next turn wait: a count is kept this long only. */
+const LOADING_MEMO_MS = 5_000;
 
 /**
  * The cache's counts every list answer carries, each kept until what it counts changes: the lists'
  * (the kept counts, migration 0019) until any write; the attention count and the triage queue's
- * groups until what the rules read changes (the triage version, migration 0027) or the clock moves.
+ * groups until what the rules read changes (the triage version, migration 0027) or the clock
+ * reaches a moment a rule turns at.
  * While a bulk load has the triggers waiting (`loading`), from the orders themselves, per write.
  */
 export class WorkOrderCounts {
@@ -24,6 +31,8 @@ export class WorkOrderCounts {
   #listsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
   #attentionMemo: { key: string; value: number } | undefined;
   #groupsMemo: { key: string; now: number; groups: UrgencyGroup[] } | undefined;
+  /** The clock's stretch over which what the triage rules read holds still, for one triage version. */
+  #window: { version: string; from: number; until: number } | undefined;
 
   constructor(
     private readonly db: CacheDatabase,
@@ -63,10 +72,16 @@ export class WorkOrderCounts {
     return { groups: this.#groupsMemo.groups, countedAt: this.#groupsMemo.now };
   }
 
-  /** Names what the triage rules read, at `now`: the triage version and the clock to a few seconds. */
+  /** Names what the triage rules read, at `now`: the triage version and the stretch of the clock over which they hold. */
   #triageKey(now: number): string {
-    const version = this.loading() ? `load:${changeKey(this.db)}` : String(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
-    return `${version}:${Math.floor(now / ATTENTION_MEMO_MS)}`;
+    if (this.loading()) return `load:${changeKey(this.db)}:${Math.floor(now / LOADING_MEMO_MS)}`;
+    const version = String(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
+    let window = this.#window;
+    if (window?.version !== version || now < window.from || now >= window.until) {
+      const turn = this.statements.get(NEXT_TRIAGE_TURN_SQL).pluck().get({ now }) as number;
+      window = this.#window = { version, from: now, until: Math.min(turn, now + TRIAGE_WINDOW_MAX_MS) };
+    }
+    return `${version}:${window.from}`;
   }
 
   #countLists(): Record<WorkOrderListId, number> {

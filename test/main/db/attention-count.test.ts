@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/db/database';
 import { ATTENTION_COUNT_SQL, ATTENTION_UNION_COUNT_SQL } from '../../../src-main/db/work-order-attention';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { statusBySlug } from '../../../src-shared/api/status';
 import { generatedWorkOrders, random } from './work-order-fixtures';
 
 const HOUR = 3_600_000;
@@ -42,5 +43,53 @@ describe('the needs-attention count', () => {
     expect(during).toBe(union.get({ now }));
     repository.endBulkLoad();
     expect(repository.attentionCount(now + 60_000)).toBe(union.get({ now: now + 60_000 }));
+  });
+
+  it('is kept while no rule can turn, and is right just before, at and after every moment one turns', () => {
+    const db = openCache(':memory:');
+    let counted = 0;
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((sql: string) => {
+      const statement = prepare(sql);
+      if (sql === ATTENTION_COUNT_SQL) {
+        const get = statement.get.bind(statement);
+        statement.get = ((...values: Parameters<typeof get>) => {
+          counted += 1;
+          return get(...values);
+        }) as typeof statement.get;
+      }
+      return statement;
+    }) as typeof db.prepare;
+    const repository = new WorkOrderRepository(db);
+    const fresh = () => new WorkOrderRepository(db);
+    const union = db.prepare(ATTENTION_UNION_COUNT_SQL).pluck();
+    const MINUTE = 60_000;
+    const order = db.prepare('INSERT INTO work_orders (id, title, status_id, sub_status, schedule_start, schedule_end, updated_at, cached_at) VALUES (?, ?, ?, ?, ?, ?, 0, 0)');
+    const assigned = statusBySlug('assigned')?.id;
+    // Assigned orders whose rules turn on the clock: a start passing (10 min), one coming within 2 h
+    // (5 min) and within 24 h (30 min), a window's end passing (40 min, 70 min); one on site never late.
+    order.run(1, 'Soon, with a window', assigned, null, NOW + 10 * MINUTE, NOW + 70 * MINUTE);
+    order.run(2, 'Within reach', assigned, null, NOW + 2 * HOUR + 5 * MINUTE, null);
+    order.run(3, 'Tomorrow', assigned, null, NOW + 24 * HOUR + 30 * MINUTE, null);
+    order.run(4, 'On site', assigned, 'checked_in', NOW - HOUR, null);
+    order.run(5, 'No window', assigned, null, NOW + 40 * MINUTE, null);
+    const turns = [5 * MINUTE, 10 * MINUTE + 1, 30 * MINUTE, 40 * MINUTE + 1, 70 * MINUTE + 1].map((offset) => NOW + offset);
+    for (const now of [NOW, ...turns.flatMap((turn) => [turn - 1, turn, turn + 1])]) {
+      const expected = union.get({ now }) as number;
+      expect(repository.attentionCount(now), new Date(now).toISOString()).toBe(expected);
+      // The triage queue read from the kept groups, against a repository that keeps nothing yet.
+      expect(repository.list({ attention: true, sort: 'urgency', now }).groups, new Date(now).toISOString()).toEqual(fresh().list({ attention: true, sort: 'urgency', now }).groups);
+    }
+    // Past every turn, asked every 5 s for 3 minutes: counted once a minute (the longest it keeps a
+    // count), where it counted at every ask 5 s apart before.
+    const from = NOW + 71 * MINUTE;
+    counted = 0;
+    for (let now = from; now < from + 3 * MINUTE; now += 5_000) expect(repository.attentionCount(now)).toBe(union.get({ now }));
+    expect(counted).toBeGreaterThanOrEqual(3);
+    expect(counted).toBeLessThanOrEqual(4);
+    // A change to what the rules read counts again at once.
+    db.prepare("UPDATE work_orders SET sub_status = 'delayed' WHERE id = 4").run();
+    const now = from + 3 * MINUTE;
+    expect(repository.attentionCount(now)).toBe(union.get({ now }));
   });
 });

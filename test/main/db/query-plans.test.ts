@@ -111,6 +111,8 @@ describe('query plans of the list, search, counts, filters and Insights', () => 
       const page = orders.list(query);
       orders.marks(page.results.map((order) => order.id), now);
     }
+    // A wide search walked asking each order of the text index (wide-search.ts), forced at this size.
+    new WorkOrderRepository(db, 1, () => true).list({ f_search: 'de', sort: 'schedule' });
     orders.counts();
     orders.attentionCount(now);
     // The list's manager filter, read at every start.
