@@ -9,7 +9,8 @@ import { type CachedWorkOrderPage, type CachedWorkOrderQuery, listQuery } from '
 import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-indexes';
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
-import { rowChecksCheaper, SEARCH_COUNT_SQL, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
+import { SearchCounts } from './search-counts';
+import { rowChecksCheaper, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
@@ -56,6 +57,7 @@ export class WorkOrderRepository {
   readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
 
   readonly #counts: WorkOrderCounts;
+  readonly #searchCounts: SearchCounts;
 
   /**
    * `wideSearch`: from how many matches a search's page is walked, `rowChecks`: when that walk asks
@@ -68,6 +70,7 @@ export class WorkOrderRepository {
   ) {
     this.#statements = new StatementCache(db);
     this.#counts = new WorkOrderCounts(db, this.#statements, () => this.#loading());
+    this.#searchCounts = new SearchCounts(db, this.#statements);
     const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
     this.#insertNew = db.prepare(`${insert} ON CONFLICT(id) DO NOTHING`);
     this.#upsert = db.prepare(`${insert} ON CONFLICT(id) DO UPDATE SET ${ROW_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`);
@@ -265,7 +268,7 @@ export class WorkOrderRepository {
   #widePage(walk: string | undefined, where: string, rowMatchWhere: string | undefined, orderBy: string, parameters: Record<string, string | number>, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
     // A bulk load has the schedule's index waiting: the sorted read below still answers.
     if (walk === undefined || this.#loading()) return undefined;
-    const total = this.#statements.get(SEARCH_COUNT_SQL).pluck().get(parameters.search) as number;
+    const total = this.#searchCounts.count(String(parameters.search));
     if (total < this.wideSearch) return undefined;
     const byRow = rowMatchWhere !== undefined && this.rowChecks(Number(paging.offset) + Number(paging.limit), total, this.counts().workorders_all);
     const pageIds = this.#walkedPage(walk, byRow ? rowMatchWhere : where, orderBy, paging, total);
