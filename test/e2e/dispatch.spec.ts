@@ -111,7 +111,10 @@ async function providerId(host: WebHostProcess, id: number): Promise<number | un
   return (await order(host, id)).assignee?.user?.id;
 }
 
-test('by mouse: a tray order assigned, a block moved two hours later, another reassigned, a conflict asked first', async ({ page, webHost }) => {
+/** The hour of a moment on the coordinator's clock, 0–23: what the board's timeline shows it at. */
+const hourIn = (moment: number) => Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date(moment)));
+
+test('by mouse: a tray order assigned, a block moved two hours along, another reassigned, a conflict asked first', async ({ page, webHost }) => {
   test.setTimeout(90_000);
   await openWorkspace(page, webHost.url);
   await callHost(webHost, 'settings:update', { undoSeconds: 0 });
@@ -120,19 +123,21 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   const board = await openBoard(page, 'Day', start);
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
 
-  // Two hours later: 64 px an hour on a day.
+  // Two hours along, 64 px an hour on a day: later, or earlier when later would leave the day (the
+  // seed's times follow the clock, so at some hours the order starts late in the evening).
+  const along = hourIn(start) + 2 < 24 ? 2 : -2;
   const moving = block(board, ASSIGNED);
   await expect(moving).toBeVisible();
   const owner = await rowOf(moving);
   await centred(moving);
   const box = (await moving.boundingBox()) as { x: number; y: number; width: number; height: number };
   const laneBox = (await lane(board, owner).boundingBox()) as { x: number; y: number };
-  await moving.dragTo(lane(board, owner), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: box.x - laneBox.x + 4 + 128, y: 10 } });
+  await moving.dragTo(lane(board, owner), { sourcePosition: { x: 4, y: 8 }, targetPosition: { x: box.x - laneBox.x + 4 + along * 64, y: 10 } });
   await expect(notifications).toContainText(`Moved #${ASSIGNED}`);
-  const moved = await onMarketplace(webHost, ASSIGNED, (candidate) => candidate.schedule?.service_window?.start?.utc === plusHours(before.schedule?.service_window?.start?.utc, 2), 'two hours later');
+  const moved = await onMarketplace(webHost, ASSIGNED, (candidate) => candidate.schedule?.service_window?.start?.utc === plusHours(before.schedule?.service_window?.start?.utc, along), 'two hours along');
   // The site's own clock moved two hours too (its local time, as the marketplace says it).
   const localBefore = before.schedule?.service_window?.start?.local?.time ?? '';
-  expect(Number(moved.schedule?.service_window?.start?.local?.time?.slice(0, 2))).toBe((Number(localBefore.slice(0, 2)) + 2) % 24);
+  expect(Number(moved.schedule?.service_window?.start?.local?.time?.slice(0, 2))).toBe((Number(localBefore.slice(0, 2)) + along + 24) % 24);
   expect(moved.schedule?.service_window?.mode).toBe(before.schedule?.service_window?.mode);
 
   // A tray order dropped on a provider: the coordinator chooses Assign.
@@ -154,6 +159,7 @@ test('by mouse: a tray order assigned, a block moved two hours later, another re
   const other = await order(webHost, OTHER_ASSIGNED);
   await board.getByLabel('Go to date').fill(dayIn(epoch(other.schedule?.service_window?.start?.utc)));
   const otherBlock = block(board, OTHER_ASSIGNED);
+  await scrollUntilDrawn(board, owner, otherBlock);
   const from = await rowOf(otherBlock);
   const to = await otherProvider(board, from);
   // At its own time on the other row: a lane's left end may sit under the sticky names, scrolled past.
@@ -205,14 +211,16 @@ test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline th
   const before = await order(webHost, ASSIGNED);
   const board = await openBoard(page, 'Day', epoch(before.schedule?.service_window?.start?.utc));
   const live = board.locator('[aria-live="assertive"]');
+  // Later, or earlier when later would leave the day the board shows (see the test by mouse).
+  const along = hourIn(epoch(before.schedule?.service_window?.start?.utc)) + 2 < 24 ? 2 : -2;
 
   await callHost(webHost, 'connectivity:set-offline', { offline: true });
-  // A block two hours later: four steps of 30 minutes.
+  // A block two hours along: four steps of 30 minutes.
   const moving = block(board, ASSIGNED);
   await moving.focus();
   await page.keyboard.press('Enter');
   await expect(live).toContainText(`Picked up #${ASSIGNED}`);
-  for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowRight');
+  for (let step = 0; step < 4; step++) await page.keyboard.press(along > 0 ? 'ArrowRight' : 'ArrowLeft');
   await expect(live).toContainText('Over ');
   await page.keyboard.press('Enter');
   await expect(block(board, ASSIGNED)).toHaveAccessibleName(/Waiting to be sent/);
@@ -232,7 +240,8 @@ test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline th
   await page.keyboard.press('Enter');
   await expect(ask).toBeHidden();
 
-  // Escape puts a picked-up order back.
+  // Escape puts a picked-up order back. The assign may have scrolled the board off it: a row draws only the blocks near the time in view.
+  await scrollUntilDrawn(board, first, block(board, ASSIGNED));
   await block(board, ASSIGNED).focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowRight');
@@ -244,13 +253,14 @@ test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline th
   expect(outbox.entries.map((entry) => entry.summary).join('\n')).toMatch(new RegExp(`Move #${ASSIGNED}`));
   expect((await order(webHost, ASSIGNED)).schedule?.service_window?.start?.utc).toBe(before.schedule?.service_window?.start?.utc);
   await callHost(webHost, 'connectivity:set-offline', { offline: false });
-  await onMarketplace(webHost, ASSIGNED, (candidate) => candidate.schedule?.service_window?.start?.utc === plusHours(before.schedule?.service_window?.start?.utc, 2), 'two hours later');
+  await onMarketplace(webHost, ASSIGNED, (candidate) => candidate.schedule?.service_window?.start?.utc === plusHours(before.schedule?.service_window?.start?.utc, along), 'two hours along');
   await onMarketplace(webHost, PUBLISHED, (candidate) => candidate.status.name === 'Assigned', 'assigned');
 
   // Reassigned by keyboard: Enter, ↓ to the next provider, Enter, then the confirmation.
   const other = await order(webHost, OTHER_ASSIGNED);
   await board.getByLabel('Go to date').fill(dayIn(epoch(other.schedule?.service_window?.start?.utc)));
   const otherBlock = block(board, OTHER_ASSIGNED);
+  await scrollUntilDrawn(board, first, otherBlock);
   await otherBlock.focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press(((await rowOf(otherBlock)) === first ? 'ArrowDown' : 'ArrowUp'));
