@@ -102,7 +102,14 @@ describe('the outbox under chaos', () => {
       (status) => status.pending === status.refused && status.pending === expected.refused.length,
       'the outbox drained',
       DRAIN_DEADLINE_MS,
-    );
+    ).catch(async (error: unknown) => {
+      // Under a loaded machine this once stopped at one change left, online, for the whole deadline:
+      // say which change and in what state, so the next time shows where it waits.
+      const waiting = (await entries()).filter((entry) => entry.state !== 'refused');
+      const now = Date.now();
+      const shown = waiting.map(({ summary, state, attempts, nextAttemptAt, notBefore, error: last }) => ({ summary, state, attempts, dueInMs: nextAttemptAt === null ? null : nextAttemptAt - now, notBefore, error: last?.code ?? null }));
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; not drained: ${JSON.stringify(shown)}`);
+    });
     expect(trouble).toEqual([]);
     expect(drained).toMatchObject({ signedIn: true });
     expect([...seen]).toEqual(expect.arrayContaining(['API_RATE_LIMITED', 'API_SERVER_ERROR', 'API_TIMEOUT', 'API_UNREACHABLE', 'Retry-After']));
