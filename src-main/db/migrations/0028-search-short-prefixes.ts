@@ -4,12 +4,14 @@ import type { Migration } from './index';
  * The text index keeps prefixes of one and four characters too (`prefix = '1 2 3 4'`; 0009 kept two
  * and three). A search whose last word is that long ("p", "install d", "inst") then reads one list
  * of the index instead of merging every word so begun, and each order can be asked of the index
- * alone (wide-search.ts): at a million orders "p" took 290 ms, "install d" 160, "inst" 34.
- * What it costs there is in the README's benchmarks (the index's size, the rebuild's time).
+ * alone (wide-search.ts): at a million orders "p" took 290 ms, "install d" 160, "inst" 34 (timed
+ * by hand, as the index's growth there, 343 to 516 MB, and the rebuild's 30 s; README, Benchmarks).
  *
  * An FTS5 table cannot take a new prefix length, so it is made again from the stored documents, as
  * 0009 did, with the description's text as the app writes it (`html_text`, the HTML's text, which
- * `migrate` provides): markup must not match a search for "p" or "strong".
+ * `migrate` provides): markup must not match a search for "p" or "strong". Every order gets its
+ * row: one whose document is missing or not JSON (a damaged file) is indexed by its own columns
+ * instead of stopping the migration, and with it the app's start.
  */
 export const migration0028: Migration = {
   version: 28,
@@ -27,6 +29,6 @@ export const migration0028: Migration = {
         concat_ws(' ', json_extract(d.json, '$.location.address1'), json_extract(d.json, '$.location.address2'), w.city, w.state, w.zip),
         w.client_name, concat_ws(' ', w.id, json_extract(d.json, '$.integration.id')),
         (SELECT group_concat(json_extract(t.value, '$.label'), ' ') FROM json_each(d.json, '$.tags.results') t)
-      FROM work_orders w JOIN work_order_documents d ON d.id = w.id;
+      FROM work_orders w LEFT JOIN work_order_documents d ON d.id = w.id AND json_valid(d.json);
   `,
 };
