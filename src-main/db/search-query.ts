@@ -19,15 +19,14 @@ export function searchExpression(input: string | null | undefined): string | nul
 }
 
 /**
- * Whether every word of the search is one the text index finds by a lookup, so each order can be
- * asked of it alone (`rowid = ?`, ~15 µs): the words before the last are whole, and the last one,
- * a prefix, is as long as the index keeps prefixes of (migration 0028's `prefix = '1 2 3 4'`). For
- * a longer prefix the index merges every word so begun at each order asked: 3 ms an order, seconds
- * for a page ("install"). Plain letters and digits only: a prefix of other characters is
- * not counted here.
+ * Whether every word of a MATCH expression (`searchExpression`'s) is one the text index finds by a
+ * lookup, so each order can be asked of it alone (`rowid = ?`, ~15 µs): the words before the last
+ * are whole, and the last one, a prefix, is as long as the index keeps prefixes of (migration
+ * 0028's `prefix = '1 2 3 4'`). For a longer prefix the index merges every word so begun at each
+ * order asked: 3 ms an order, seconds for a page ("install"; timed by hand). Plain letters and
+ * digits only: a prefix of other characters is not counted here.
  */
-export function searchAskableByRow(input: string | null | undefined): boolean {
-  const expression = searchExpression(input);
-  const last = expression === null ? undefined : /"([^"]*)"\*$/.exec(expression)?.[1];
+export function askableByRow(expression: string): boolean {
+  const last = /"([^"]*)"\*$/.exec(expression)?.[1];
   return last !== undefined && /^[a-z0-9]{1,4}$/i.test(last);
 }

@@ -8,7 +8,7 @@ import {
   type WorkOrderListQuery,
   type WorkOrderSortField,
 } from '../../src-shared/api/work-order-list';
-import { searchAskableByRow, searchExpression } from './search-query';
+import { askableByRow, searchExpression } from './search-query';
 import type { UrgencyGroup } from '../../src-shared/domain/attention';
 import { NEEDS_ATTENTION, URGENCY_RANK } from './work-order-attention';
 
@@ -88,7 +88,7 @@ type FilterName = keyof typeof FILTERS;
 const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
 
 const MATCH = 'w.id IN (SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search)';
-/** The same match asked order by order (search-query.ts, `searchAskableByRow`). */
+/** The same match asked order by order (search-query.ts, `askableByRow`). */
 const ROW_MATCH = 'EXISTS (SELECT 1 FROM work_orders_search s WHERE s.work_orders_search MATCH @search AND s.rowid = w.id)';
 const STATUS_IDS = 'w.status_id IN (SELECT value FROM json_each(@status_ids))';
 
@@ -158,7 +158,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     parameters,
     countInPass: Boolean(search) || Boolean(query.attention),
     searchOnly: Boolean(search) && conditions.length === 1,
-    rowMatchWhere: search && conditions.length === 1 && searchAskableByRow(query.f_search) ? `WHERE ${ROW_MATCH}` : undefined,
+    rowMatchWhere: search && conditions.length === 1 && askableByRow(search) ? `WHERE ${ROW_MATCH}` : undefined,
     attentionOnly: Boolean(query.attention) && conditions.length === 1,
     walkWhere: list !== null && conditions.length === 1 && Array.isArray(WORK_ORDER_LIST_MEMBERS[query.list ?? 'workorders_all']) ? `WHERE +${list}` : undefined,
     orderBy: orderBy(query),

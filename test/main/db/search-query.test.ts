@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchAskableByRow, searchExpression } from '../../../src-main/db/search-query';
+import { askableByRow, searchExpression } from '../../../src-main/db/search-query';
 
 describe('searchExpression', () => {
   it('quotes every word and matches the last one as a prefix', () => {
@@ -16,12 +16,17 @@ describe('searchExpression', () => {
   });
 });
 
-describe('searchAskableByRow', () => {
+describe('askableByRow', () => {
+  const askable = (input: string | undefined) => {
+    const expression = searchExpression(input);
+    return expression !== null && askableByRow(expression);
+  };
+
   it('is true when the last word is a prefix of one to four letters or digits: the index keeps those', () => {
-    for (const input of ['p', 'in', 'INS', 'inst', 'install d', 'install de', 'printer 2', 'kiosk 7381', 'a b c de']) expect(searchAskableByRow(input), input).toBe(true);
+    for (const input of ['p', 'in', 'INS', 'inst', 'install d', 'install de', 'printer 2', 'kiosk 7381', 'a b c de']) expect(askable(input), input).toBe(true);
   });
 
   it('is false for a prefix of five and more, for other characters, and for nothing', () => {
-    for (const input of ['insta', 'install', 'kiosk 73812', 'émi', 'кио', '', undefined, '"*']) expect(searchAskableByRow(input), String(input)).toBe(false);
+    for (const input of ['insta', 'install', 'kiosk 73812', 'émi', 'кио', '', undefined, '"*']) expect(askable(input), String(input)).toBe(false);
   });
 });
