@@ -9,6 +9,7 @@ import type { CachedWorkOrderQuery } from '../../../src-main/db/work-order-query
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { fillCache } from '../../support/large-cache';
 import { temporaryDir } from '../../support/temporary-dir';
+import { recordStatements, type Ran } from './statement-recorder';
 import { PLACES } from './work-order-fixtures';
 
 // Issue 27: at a million cached orders a full table scan is seconds, not milliseconds. Every
@@ -16,27 +17,6 @@ import { PLACES } from './work-order-fixtures';
 // its values) over a cache the planner has statistics for, then explained: none may read a whole
 // table. An index scanned in order for a sort, a virtual table (the text index, json_each) and a
 // search's matches are not table scans.
-
-interface Ran {
-  sql: string;
-  values: unknown[];
-}
-
-/** Records every statement prepared on `db` and the values each ran with. */
-function recording(db: CacheDatabase, ran: Ran[]): void {
-  const prepare = db.prepare.bind(db);
-  db.prepare = ((sql: string) => {
-    const statement = prepare(sql);
-    for (const method of ['all', 'get', 'iterate'] as const) {
-      const original = statement[method].bind(statement) as (...values: unknown[]) => unknown;
-      (statement as unknown as Record<string, unknown>)[method] = (...values: unknown[]) => {
-        ran.push({ sql, values });
-        return original(...values);
-      };
-    }
-    return statement;
-  }) as typeof db.prepare;
-}
 
 /**
  * The plan's steps that read a whole table: `SCAN w`, `SCAN work_orders`, never `SCAN w USING INDEX …`.
@@ -69,12 +49,12 @@ const SMALL_TABLES = new Set(['work_order_counts', 'triage_version']);
 describe('query plans of the list, search, counts, filters and Insights', () => {
   const folder = temporaryDir('query-plans-');
   let db: CacheDatabase;
-  const ran: Ran[] = [];
+  let ran: Ran[] = [];
 
   beforeAll(() => {
     fillCache(join(folder, 'cache.db'), 3_000);
     db = openCache(join(folder, 'cache.db'));
-    recording(db, ran);
+    ran = recordStatements(db).ran;
   });
   afterAll(() => db.close());
 

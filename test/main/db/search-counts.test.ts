@@ -1,30 +1,30 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCache } from '../../../src-main/db/database';
 import { SearchCounts } from '../../../src-main/db/search-counts';
 import { searchExpression } from '../../../src-main/db/search-query';
 import { StatementCache } from '../../../src-main/db/statement-cache';
+import { SEARCH_COUNT_SQL } from '../../../src-main/db/wide-search';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
+import { temporaryDir } from '../../support/temporary-dir';
+import { recordStatements } from './statement-recorder';
 import { generatedWorkOrders } from './work-order-fixtures';
 
 describe('the kept counts of searches', () => {
-  const db = openCache(':memory:');
+  // A file, so a write on a second connection can be made, and must be seen too.
+  const file = join(temporaryDir('search-counts-'), 'cache.db');
+  const db = openCache(file);
   const repository = new WorkOrderRepository(db);
   repository.upsertMany(generatedWorkOrders(500, 3));
-  const statements = new StatementCache(db);
-  const counts = new SearchCounts(db, statements);
-  const counted = statements.get('SELECT COUNT(*) FROM work_orders_search WHERE work_orders_search MATCH ?');
-  let runs = 0;
-  const get = counted.get.bind(counted);
-  counted.get = ((...values: Parameters<typeof get>) => {
-    runs += 1;
-    return get(...values);
-  }) as typeof counted.get;
-  const truth = (text: string) => db.prepare('SELECT COUNT(*) FROM work_orders_search WHERE work_orders_search MATCH ?').pluck().get(searchExpression(text)) as number;
+  const recorded = recordStatements(db);
+  const counts = new SearchCounts(db, new StatementCache(db));
+  const runs = () => recorded.runsOf(SEARCH_COUNT_SQL);
+  const truth = (text: string) => db.prepare('SELECT COUNT(rowid) FROM work_orders_search WHERE work_orders_search MATCH ?').pluck().get(searchExpression(text)) as number;
   const count = (text: string) => counts.count(searchExpression(text) ?? '');
 
   it('counts as the text index does, and asks it once per search while the cache is unchanged', () => {
     for (const text of ['i', 'in', 'ins', 'in', 'i', 'printer 2']) expect(count(text), text).toBe(truth(text));
-    expect(runs).toBe(4);
+    expect(runs()).toBe(4);
   });
 
   it('counts again after any write, on this connection or another', () => {
@@ -36,5 +36,12 @@ describe('the kept counts of searches', () => {
     expect(count('zebra')).toBe(1);
     repository.remove(order.id);
     expect(count('zebra')).toBe(0);
+    const other = openCache(file);
+    try {
+      new WorkOrderRepository(other).upsertMany([{ ...order, title: 'Zebra crossing paint' }]);
+    } finally {
+      other.close();
+    }
+    expect(count('zebra')).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { openCache } from '../../../src-main/db/database';
 import type { CachedWorkOrderQuery } from '../../../src-main/db/work-order-query';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { WORK_ORDER_STATUSES } from '../../../src-shared/api/status';
+import { recordStatements } from './statement-recorder';
 import { generatedWorkOrders } from './work-order-fixtures';
 
 // A search matching much of the cache is counted by the text index and its page walked in the
@@ -13,17 +14,6 @@ describe('a wide search', () => {
   new WorkOrderRepository(db).upsertMany(generatedWorkOrders(3_000, 7));
   const walked = new WorkOrderRepository(db, 1);
   const sorted = new WorkOrderRepository(db, Number.POSITIVE_INFINITY);
-  /** Records the SQL of every statement prepared on the cache from now on; answers what stops it. */
-  const recordPrepared = (plans: string[]) => {
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((sql: string) => {
-      plans.push(sql);
-      return prepare(sql);
-    }) as typeof db.prepare;
-    return () => {
-      db.prepare = prepare;
-    };
-  };
   const page = (repository: WorkOrderRepository, query: CachedWorkOrderQuery) => {
     const answer = repository.list(query);
     return { total: answer.total, pages: answer.pages, ids: answer.results.map((order) => order.id) };
@@ -45,8 +35,7 @@ describe('a wide search', () => {
   });
 
   it('walks only a search that is the list’s only condition, and a sort with an order to walk', () => {
-    const plans: string[] = [];
-    const stop = recordPrepared(plans);
+    const { prepared: plans, stop } = recordStatements(db);
     try {
       const fresh = new WorkOrderRepository(db, 1);
       fresh.list({ f_search: 'install', sort: 'schedule' });
@@ -80,8 +69,7 @@ describe('a wide search', () => {
   });
 
   it('asks order by order only when the last word is a prefix the index keeps, the search is alone, and it is cheaper', () => {
-    const plans: string[] = [];
-    const stop = recordPrepared(plans);
+    const { prepared: plans, stop } = recordStatements(db);
     // A fresh repository each time: its statements are prepared once and kept.
     const askedByRow = (rowChecks: (() => boolean) | undefined, query: CachedWorkOrderQuery) => {
       plans.length = 0;
@@ -135,8 +123,7 @@ describe('a wide search', () => {
         }
       }
     }
-    const plans: string[] = [];
-    const stop = recordPrepared(plans);
+    const { prepared: plans, stop } = recordStatements(db);
     try {
       new WorkOrderRepository(db).list({ f_city: 'Denver', f_state: 'CO', sort: 'pay' });
       expect(plans.some((sql) => sql.includes('INDEXED BY work_orders_pay'))).toBe(true);
