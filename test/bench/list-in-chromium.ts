@@ -102,12 +102,17 @@ export async function typeAndTime(page: Page, keys: Key[]): Promise<Timed[]> {
   return timings;
 }
 
+/** Empties the search box and waits until the grid holds every order again. */
+async function showWholeList(page: Page, orders: number): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search work orders' }).fill('');
+  await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1));
+}
+
 /** A word typed in one go: its last key's timing, and how many list calls the word made. */
 type Burst = Timed & { calls: number };
 
 /** Types each word at `BURST_KEY_MS` a key, then times its last key to its rows painted; clears the box after each. */
 async function typeBursts(page: Page, words: Key[][], orders: number): Promise<Burst[]> {
-  const search = page.getByRole('searchbox', { name: 'Search work orders' });
   const timings: Burst[] = [];
   for (const keys of words) {
     const last = keys.at(-1);
@@ -118,8 +123,7 @@ async function typeBursts(page: Page, words: Key[][], orders: number): Promise<B
     const timing = await page.evaluate(keystrokeProbeResult);
     if (!timing) throw new Error('the keystroke probe was not armed');
     timings.push({ ...timing, text: last.text, calls: await page.evaluate(listCallsSince, since) });
-    await search.fill('');
-    await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1));
+    await showWholeList(page, orders);
   }
   return timings;
 }
@@ -151,12 +155,10 @@ async function measure(browser: Browser, orders: number): Promise<Measured> {
     await search.focus();
     await typeAndTime(page, keys[0] ?? []);
     const typed = await typeAndTime(page, keys[1] ?? []);
-    await search.fill('');
-    await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1));
+    await showWholeList(page, orders);
     const bursts = await typeBursts(page, keys.slice(2), orders);
     // Back to the whole list, then scrolled: typing went first, so it never waits behind scrolling's page reads.
-    await search.fill('');
-    await page.waitForFunction((rowcount) => document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === rowcount, String(orders + 1));
+    await showWholeList(page, orders);
     const scrolls = [];
     for (const { pass, stepPx, frames } of SCROLLS) scrolls.push({ pass, ...(await page.evaluate(scrollGrid, { stepPx: stepPx(orders), frames })) });
     return { orders, typed, bursts, scrolls };

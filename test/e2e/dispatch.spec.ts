@@ -111,8 +111,12 @@ async function providerId(host: WebHostProcess, id: number): Promise<number | un
   return (await order(host, id)).assignee?.user?.id;
 }
 
-/** The hour of a moment on the coordinator's clock, 0–23: what the board's timeline shows it at. */
-const hourIn = (moment: number) => Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date(moment)));
+/**
+ * Two hours later, or two hours earlier when later would leave the day the board shows: the seed's
+ * times follow the clock, so at some hours an order starts late in the evening (on the coordinator's
+ * clock, the board's). Answers the hours to move by.
+ */
+const twoHoursAlong = (start: number) => (Number(new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(new Date(start))) + 2 < 24 ? 2 : -2);
 
 test('by mouse: a tray order assigned, a block moved two hours along, another reassigned, a conflict asked first', async ({ page, webHost }) => {
   test.setTimeout(90_000);
@@ -123,9 +127,8 @@ test('by mouse: a tray order assigned, a block moved two hours along, another re
   const board = await openBoard(page, 'Day', start);
   const notifications = page.getByRole('region', { name: 'Notifications', exact: true });
 
-  // Two hours along, 64 px an hour on a day: later, or earlier when later would leave the day (the
-  // seed's times follow the clock, so at some hours the order starts late in the evening).
-  const along = hourIn(start) + 2 < 24 ? 2 : -2;
+  // Two hours along, 64 px an hour on a day.
+  const along = twoHoursAlong(start);
   const moving = block(board, ASSIGNED);
   await expect(moving).toBeVisible();
   const owner = await rowOf(moving);
@@ -211,8 +214,7 @@ test('by keyboard: pick up with Enter, arrows to move, Enter to drop; offline th
   const before = await order(webHost, ASSIGNED);
   const board = await openBoard(page, 'Day', epoch(before.schedule?.service_window?.start?.utc));
   const live = board.locator('[aria-live="assertive"]');
-  // Later, or earlier when later would leave the day the board shows (see the test by mouse).
-  const along = hourIn(epoch(before.schedule?.service_window?.start?.utc)) + 2 < 24 ? 2 : -2;
+  const along = twoHoursAlong(epoch(before.schedule?.service_window?.start?.utc));
 
   await callHost(webHost, 'connectivity:set-offline', { offline: true });
   // A block two hours along: four steps of 30 minutes.
