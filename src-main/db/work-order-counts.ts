@@ -11,7 +11,8 @@ import { statusIds } from './work-order-query';
 /**
  * The attention rules compare times with now: a count is kept until a rule can next turn for some
  * order (`NEXT_TRIAGE_TURN_SQL`), and a minute at most. Recounting every 5 s instead cost a list
- * answer 40 ms every 5 s at a million orders, a keystroke's worth.
+ * answer 40 ms every 5 s at a million orders (the recount `cache-search` times as "needs
+ * attention, triage changed").
  */
 const TRIAGE_WINDOW_MAX_MS = 60_000;
 /** During a bulk load the indexes that find the next turn wait: a count is kept this long only. */
