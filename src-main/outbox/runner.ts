@@ -147,6 +147,8 @@ export class OutboxRunner {
       },
     };
     const input = outbox.resolved(entry);
+    // With 'outbox: applied', what main's log shows of a change that waits while online: never sent, or sent and not answered.
+    logger.info('outbox: sending', { kind: entry.kind, attempts: entry.attempts });
     let outcome: SendOutcome | undefined;
     try {
       if (uncertain && definition.confirm) outcome = await definition.confirm(input, context);
