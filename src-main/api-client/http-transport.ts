@@ -46,8 +46,10 @@ export interface HttpAnswer {
 
 export interface HttpTransportOptions {
   logger?: Logger;
-  /** Connections per origin. */
+  /** Connections per origin for API calls. */
   connections?: number;
+  /** Connections per origin for uploads and downloads, beside those. */
+  fileConnections?: number;
   connectTimeoutMs?: number;
   /** Until the answer's headers arrive: the bound on a slow server. */
   headersTimeoutMs?: number;
@@ -57,13 +59,19 @@ export interface HttpTransportOptions {
   refuse?: () => ApiError | undefined;
 }
 
-const DEFAULTS = { connections: 8, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
+const DEFAULTS = { connections: 8, fileConnections: 4, connectTimeoutMs: 10_000, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
+/**
+ * Files (uploads, downloads) travel on connections of their own: a request waits for a free
+ * connection with no timeout, and a few long transfers would otherwise hold every change and pull
+ * behind them for as long as they last.
+ */
+type PoolPurpose = 'calls' | 'files';
 /** A socket closed under a request before any answer: the server's side of a kept-alive connection went away. */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 /**
- * HTTP over undici, one Pool per origin (the REST API, the token endpoint and the webhook service may
- * live on different hosts), created on first use. Failures below HTTP become `ApiError`s; log records
+ * HTTP over undici, Pools per origin (the REST API, the token endpoint and the webhook service may
+ * live on different hosts) and purpose (calls, files), created on first use. Failures below HTTP become `ApiError`s; log records
  * name the path only, never the query that carries `access_token`.
  */
 export class HttpTransport {
@@ -76,7 +84,7 @@ export class HttpTransport {
   }
 
   async send(request: HttpRequest): Promise<HttpAnswer> {
-    return this.exchange(request, async (answer) => decodeBody(await answer.body.text(), answer.headers['content-type']));
+    return this.exchange(request, async (answer) => decodeBody(await answer.body.text(), answer.headers['content-type']), request.body ? 'files' : 'calls');
   }
 
   /**
@@ -94,17 +102,17 @@ export class HttpTransport {
       }
       await saveTo(answer.body, destination, request.signal, maxBytes);
       return null;
-    });
+    }, 'files');
   }
 
-  private async exchange(request: HttpRequest, readBody: (answer: Dispatcher.ResponseData) => Promise<unknown>): Promise<HttpAnswer> {
+  private async exchange(request: HttpRequest, readBody: (answer: Dispatcher.ResponseData) => Promise<unknown>, purpose: PoolPurpose): Promise<HttpAnswer> {
     const refusal = this.options.refuse?.();
     if (refusal) throw refusal;
     const url = requestUrl(request);
     const label = `${request.method} ${url.pathname}`;
     const started = performance.now();
     try {
-      const answer = await this.#request(url, request);
+      const answer = await this.#request(url, request, purpose);
       const decoded = await readBody(answer);
       this.options.logger?.debug('marketplace call', { call: label, status: answer.statusCode, ms: Math.round(performance.now() - started) });
       return { status: answer.statusCode, headers: answer.headers, body: decoded };
@@ -120,10 +128,10 @@ export class HttpTransport {
    * (ECONNRESET, EPIPE, a socket undici saw close) is sent once more on a fresh one: nothing was
    * answered, and a GET changes nothing, so a pull does not fail for a server's idle timeout.
    */
-  async #request(url: URL, request: HttpRequest): Promise<Dispatcher.ResponseData> {
+  async #request(url: URL, request: HttpRequest, purpose: PoolPurpose): Promise<Dispatcher.ResponseData> {
     const send = () => {
       const { body, headers } = encodeBody(request);
-      return this.poolFor(url.origin).request({
+      return this.poolFor(url.origin, purpose).request({
         method: request.method,
         path: `${url.pathname}${url.search}`,
         headers: { accept: 'application/json', ...headers, ...request.headers },
@@ -149,17 +157,18 @@ export class HttpTransport {
     await Promise.all(pools.map((pool) => pool.close()));
   }
 
-  private poolFor(origin: string): Pool {
+  private poolFor(origin: string, purpose: PoolPurpose): Pool {
     if (this.closed) throw new Error('The HTTP transport is closed');
-    let pool = this.pools.get(origin);
+    const key = `${purpose} ${origin}`;
+    let pool = this.pools.get(key);
     if (!pool) {
       pool = new Pool(origin, {
-        connections: this.options.connections,
+        connections: purpose === 'files' ? this.options.fileConnections : this.options.connections,
         connectTimeout: this.options.connectTimeoutMs,
         headersTimeout: this.options.headersTimeoutMs,
         bodyTimeout: this.options.bodyTimeoutMs,
       });
-      this.pools.set(origin, pool);
+      this.pools.set(key, pool);
     }
     return pool;
   }
