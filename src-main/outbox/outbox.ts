@@ -143,6 +143,11 @@ export class Outbox {
     return nextDueAt(this.#state.entries);
   }
 
+  /** Whether the entry is still in the line (not applied or dropped). */
+  holds(entry: StoredEntry): boolean {
+    return this.#state.entries.includes(entry);
+  }
+
   /** The input as it is sent: temporary ids replaced by the marketplace's. */
   resolved(entry: StoredEntry): StoredEntry['input'] {
     return operationOf(entry.kind).mapIds(entry.input, this.map);
@@ -257,7 +262,16 @@ export class Outbox {
    */
   async discard(entryId: string): Promise<string[]> {
     const found = this.#state.find(entryId);
-    if (found.state === 'sending' && found.kind === 'attachments:upload') await this.#onTheWire.stop(entryId);
+    if (found.state !== 'sending' || found.kind !== 'attachments:upload') return this.#discard(entryId);
+    await this.#onTheWire.stop(entryId);
+    try {
+      return this.#discard(entryId);
+    } finally {
+      this.#onTheWire.release(entryId);
+    }
+  }
+
+  #discard(entryId: string): string[] {
     const entry = this.#state.find(entryId);
     if (entry.state === 'sending') throw new AppError('OUTBOX_ENTRY_BUSY');
     const tempId = entry.kind.endsWith(':create') ? (entry.context.tempId as number) : undefined;

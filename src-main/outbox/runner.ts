@@ -89,10 +89,12 @@ export class OutboxRunner {
       // The same inner call may have filled the room too.
       if (this.#busy.size >= (this.options.concurrency ?? 4)) break;
       const lane = entry.lane;
-      const sending = this.#send(entry).finally(() => {
-        this.#busy.delete(lane);
-        this.wake();
-      });
+      const sending = this.#send(entry)
+        .catch((error: unknown) => this.#recover(entry, error))
+        .finally(() => {
+          this.#busy.delete(lane);
+          this.wake();
+        });
       this.#busy.set(lane, sending);
     }
     const due = this.options.outbox.nextDueAt();
@@ -165,6 +167,22 @@ export class OutboxRunner {
     outbox.applied(entry, outcome);
     for (const id of new Set(outcome.refresh ?? [])) await this.#refresh(id);
     logger.info('outbox: applied', { kind: entry.kind, attempts: entry.attempts });
+  }
+
+  /**
+   * A step around the request threw (storing its outcome or its failure): the entry must not stay
+   * marked as sending, which nothing sends again, so it waits its turn as an uncertain retry (its
+   * confirm asks the marketplace first). Said in the log with its error, as no one else will.
+   */
+  #recover(entry: StoredEntry, error: unknown): void {
+    const { outbox, logger } = this.options;
+    logger.error('outbox: a send ended in an error of its own', { kind: entry.kind, attempts: entry.attempts, error });
+    if (entry.state !== 'sending' || !outbox.holds(entry)) return;
+    try {
+      outbox.failed(entry, entryError(error), this.#now() + retryDelay(entry.attempts, null, this.options.backoff ?? DEFAULT_BACKOFF), true);
+    } catch (again) {
+      logger.error('outbox: a send that ended in an error could not be put back', { kind: entry.kind, error: again });
+    }
   }
 
   async #failed(entry: StoredEntry, error: unknown): Promise<void> {

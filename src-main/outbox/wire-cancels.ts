@@ -16,15 +16,25 @@ export class WireCancels {
     return this.#stopping;
   }
 
-  /** Stops the entry's request when one is on the wire, and waits for it to wind down. */
+  /**
+   * Stops the entry's request when one is on the wire, and waits for it to wind down. The entry
+   * stays marked as stopping until `release`: between the request's end and the caller's next step
+   * the runner would otherwise send it again.
+   */
   async stop(entryId: string): Promise<void> {
     const cancel = this.#cancellers.get(entryId);
-    if (!cancel) return;
     this.#stopping.add(entryId);
+    if (!cancel) return;
     try {
       await cancel();
-    } finally {
+    } catch (error) {
       this.#stopping.delete(entryId);
+      throw error;
     }
+  }
+
+  /** The caller is done with a stopped entry (dropped it, or left it queued). */
+  release(entryId: string): void {
+    this.#stopping.delete(entryId);
   }
 }
