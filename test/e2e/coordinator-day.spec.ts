@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
 import { until } from '../support/until';
-import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest, explainedByOutbox } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 import { openWorkspace } from './support/workspace';
@@ -75,7 +75,8 @@ async function keys(page: Page, ...sequence: string[]): Promise<void> {
 
 /** Polls the marketplace until the order satisfies `done`: the outbox sends in the background. */
 function onMarketplace(host: WebHostProcess, id: number, done: (order: MarketOrder) => boolean, what: string, deadlineMs = 30_000): Promise<MarketOrder> {
-  return until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, deadlineMs, 150);
+  // Once, in a full run, an assign waited past its undo window plus 30 s, online: a failure says where it waits.
+  return explainedByOutbox(host, until(() => marketplaceRest<MarketOrder>(host, 'GET', `workorders/${id}`), done, `#${id} ${what} on the marketplace`, deadlineMs, 150));
 }
 
 /** Waits for an order with this title on the marketplace, read whole once the search finds it. */

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
 import { until } from '../support/until';
-import { localMarketplace, marketplaceRest } from '../support/web-host-ipc';
+import { explainedByOutbox, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, mainLog, test } from './fixtures';
 
 // Deliverables review (issue 17, item 2): a simulated provider uploads two photos onto an order
@@ -107,13 +107,13 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
   // more than 30 s ("2 changes waiting", online) and the cause is not known: the wait is as long as
   // the talent pools test's, and a slow drain keeps main's log with the test's results to find it.
   const sentFrom = Date.now();
-  const files = await until(
+  const files = await explainedByOutbox(webHost, until(
     async () => (await marketplaceRest<{ results: Folder[] }>(webHost, 'GET', `workorders/${ORDER}/attachments`)).results.find((folder) => folder.type === 'slot')?.results ?? [],
     (found) => found.filter((file) => file.status !== 'pending').length === 2,
     'both reviews on the marketplace',
     100_000,
     200,
-  );
+  ));
   if (Date.now() - sentFrom > 20_000) {
     test.info().annotations.push({ type: 'slow outbox', description: `both reviews took ${Date.now() - sentFrom} ms to land; see main.log` });
     await test.info().attach('main.log', { body: mainLog(webHost), contentType: 'text/plain' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { until } from '../support/until';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, explainedByOutbox, marketplaceRest } from '../support/web-host-ipc';
 import type { WebHostProcess } from '../support/web-host-process';
 import { expect, test } from './fixtures';
 
@@ -35,15 +35,18 @@ async function nameOf(host: WebHostProcess, poolId: number, providerId: number):
 }
 
 const attributesOnMarketplace = (host: WebHostProcess, poolId: number, providerId: number, done: (found: MarketAttribute[]) => boolean, what: string) =>
-  until(
-    async () => {
-      const answer = await marketplaceRest<MarketAttribute[] | { results: MarketAttribute[] }>(host, 'GET', `talent-pools/${poolId}/providers/${providerId}/attributes`);
-      return Array.isArray(answer) ? answer : answer.results;
-    },
-    done,
-    what,
-    30_000,
-    100,
+  explainedByOutbox(
+    host,
+    until(
+      async () => {
+        const answer = await marketplaceRest<MarketAttribute[] | { results: MarketAttribute[] }>(host, 'GET', `talent-pools/${poolId}/providers/${providerId}/attributes`);
+        return Array.isArray(answer) ? answer : answer.results;
+      },
+      done,
+      what,
+      30_000,
+      100,
+    ),
   );
 
 test('a pool member’s attribute is changed inline by keyboard, shown pending while offline, then found on the marketplace', async ({ page, webHost }) => {

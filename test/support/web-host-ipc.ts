@@ -75,3 +75,30 @@ export async function marketplaceRest<T>(host: WebHostProcess, method: string, p
   });
   return (await answer.json()) as T;
 }
+
+/**
+ * What the app's outbox holds and how it sees the network, for a test's message when a change did
+ * not land in time: which change waits, in what state, due when, after which error.
+ */
+export async function outboxReport(host: WebHostProcess): Promise<string> {
+  try {
+    const [{ entries }, connectivity] = await Promise.all([
+      callHost<{ entries: { summary: string; state: string; attempts: number; nextAttemptAt: number | null; notBefore: number | null; error?: { code: string } | null }[] }>(host, 'outbox:list'),
+      callHost<unknown>(host, 'connectivity:status'),
+    ]);
+    const now = Date.now();
+    const waiting = entries.map(({ summary, state, attempts, nextAttemptAt, notBefore, error }) => ({
+      summary, state, attempts, dueInMs: nextAttemptAt === null ? null : nextAttemptAt - now, notBeforeInMs: notBefore === null ? null : notBefore - now, error: error?.code ?? null,
+    }));
+    return `outbox: ${JSON.stringify(waiting)}; connectivity: ${JSON.stringify(connectivity)}`;
+  } catch (error) {
+    return `outbox: not read (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/** The wait for a change to land; when it fails, its message says what the outbox holds. */
+export function explainedByOutbox<T>(host: WebHostProcess, waiting: Promise<T>): Promise<T> {
+  return waiting.catch(async (error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}; ${await outboxReport(host)}`);
+  });
+}
