@@ -10,12 +10,31 @@ const MAX_TOKENS = 16;
  * parentheses are plain text. Returns null when nothing searchable is left.
  */
 export function searchExpression(input: string | null | undefined): string | null {
-  if (!input) return null;
-  const tokens = (input.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [])
-    .slice(0, MAX_TOKENS)
-    .map((token) => Array.from(token).slice(0, MAX_TOKEN_LENGTH).join(''));
+  const tokens = tokensOf(input);
   if (tokens.length === 0) return null;
   return tokens.map((token, index) => (index === tokens.length - 1 ? `"${token}"*` : `"${token}"`)).join(' ');
+}
+
+function tokensOf(input: string | null | undefined): string[] {
+  if (!input) return [];
+  return (input.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, MAX_TOKENS).map((token) => Array.from(token).slice(0, MAX_TOKEN_LENGTH).join(''));
+}
+
+/**
+ * A search narrowed by the place filters beside it: the city's and the state's words asked of the
+ * index's location column too, where every order's city and state are indexed (its address, then
+ * city, state and zip; work-order-columns.ts). The index then meets far fewer orders than the words
+ * alone: "repair" matches 143,000 of a million, and each match was looked up in the table (0.8 µs)
+ * to test its city, 113 ms in all; with Denver, CO asked of the index too, 14,000 are left (41 ms,
+ * timed by hand). It only narrows: the filters themselves still decide ("Portland" is asked, and
+ * South Portland matches the words too). A value with no word to ask adds nothing.
+ */
+export function narrowedByPlace(expression: string, place: { city?: string | null; state?: string | null }): string {
+  const phrases = [place.city, place.state].flatMap((value) => {
+    const tokens = tokensOf(value);
+    return tokens.length > 0 ? [`location : "${tokens.join(' ')}"`] : [];
+  });
+  return phrases.length > 0 ? `(${expression}) AND ${phrases.join(' AND ')}` : expression;
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type WorkOrderListQuery,
   type WorkOrderSortField,
 } from '../../src-shared/api/work-order-list';
-import { askableByRow, searchExpression } from './search-query';
+import { askableByRow, narrowedByPlace, searchExpression } from './search-query';
 import type { UrgencyGroup } from '../../src-shared/domain/attention';
 import { NEEDS_ATTENTION, URGENCY_RANK } from './work-order-attention';
 
@@ -149,7 +149,7 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
   const search = searchExpression(query.f_search);
   if (search) {
     conditions.push(MATCH);
-    parameters.search = search;
+    parameters.search = narrowedByPlace(search, { city: query.f_city, state: query.f_state });
   }
   if (query.attention) conditions.push(NEEDS_ATTENTION);
   if (query.attention || query.sort === 'urgency') parameters.now = query.now ?? Date.now();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askableByRow, searchExpression } from '../../../src-main/db/search-query';
+import { askableByRow, narrowedByPlace, searchExpression } from '../../../src-main/db/search-query';
 
 describe('searchExpression', () => {
   it('quotes every word and matches the last one as a prefix', () => {
@@ -28,5 +28,17 @@ describe('askableByRow', () => {
 
   it('is false for a prefix of five and more, for other characters, and for nothing', () => {
     for (const input of ['insta', 'install', 'kiosk 73812', 'émi', 'кио', '', undefined, '"*']) expect(askable(input), String(input)).toBe(false);
+  });
+});
+
+describe('narrowedByPlace', () => {
+  it('asks the location column for the city’s and the state’s words as phrases', () => {
+    expect(narrowedByPlace('"repair"*', { city: 'Winston-Salem', state: 'NC' })).toBe('("repair"*) AND location : "Winston Salem" AND location : "NC"');
+    expect(narrowedByPlace('"a" "b"*', { city: 'Quote "City" OR x' })).toBe('("a" "b"*) AND location : "Quote City OR x"');
+  });
+
+  it('adds nothing for a place with no word, or none given', () => {
+    expect(narrowedByPlace('"repair"*', { city: '—', state: '' })).toBe('"repair"*');
+    expect(narrowedByPlace('"repair"*', {})).toBe('"repair"*');
   });
 });
