@@ -38,7 +38,7 @@ const PARTS: readonly string[] = TRIAGE_REASONS.flatMap((reason) => [
  * one range of the attention index, problems of orders in other statuses from the kept counts
  * (migration 0019), open requests (published or routed orders only) by their own index.
  */
-const GROUPS_SQL = `SELECT ${URGENCY_RANK} AS rank, COUNT(*) AS count FROM work_orders w WHERE w.status_id = ${ASSIGNED} GROUP BY rank
+export const URGENCY_GROUPS_SQL = `SELECT ${URGENCY_RANK} AS rank, COUNT(*) AS count FROM work_orders w WHERE w.status_id = ${ASSIGNED} GROUP BY rank
   UNION ALL SELECT ${TRIAGE_REASONS.indexOf('problem')}, coalesce(SUM(problems), 0) FROM work_order_counts WHERE status_key <> ${ASSIGNED}
   UNION ALL SELECT ${TRIAGE_REASONS.indexOf('requests')}, COUNT(*) FROM work_orders w WHERE ${leads('requests')}`;
 // The counts above assume each rule's statuses: a reason added or reordered must be counted anew.
@@ -52,14 +52,22 @@ export const BUMP_TRIAGE_VERSION_SQL = 'UPDATE triage_version SET version = vers
 /** Any triage reason, asked of one row: the view sorted otherwise walks the sort's index with it. */
 export const ANY_TRIAGE_REASON = `(${TRIAGE_REASONS.map(holds).join(' OR ')})`;
 
-/** The urgency groups, most urgent first, without the empty ones; their sum is the view's total. */
-export function urgencyGroups(statements: StatementCache, now: number): UrgencyGroup[] {
+/** How many orders each triage reason leads at `now`, by rank (TRIAGE_REASONS' order). */
+export function urgencyCounts(statements: StatementCache, now: number): number[] {
   const counts = TRIAGE_REASONS.map(() => 0);
-  for (const row of statements.get(GROUPS_SQL).all({ now }) as { rank: number; count: number }[]) {
+  for (const row of statements.get(URGENCY_GROUPS_SQL).all({ now }) as { rank: number; count: number }[]) {
     if (row.rank < counts.length) counts[row.rank] = (counts[row.rank] ?? 0) + row.count;
   }
+  return counts;
+}
+
+/** The urgency groups of those counts, most urgent first, without the empty ones; their sum is the view's total. */
+export function groupsOf(counts: readonly number[]): UrgencyGroup[] {
   return TRIAGE_REASONS.flatMap((reason, rank) => ((counts[rank] ?? 0) > 0 ? [{ reason, count: counts[rank] ?? 0 }] : []));
 }
+
+/** The urgency groups at `now`, counted. */
+export const urgencyGroups = (statements: StatementCache, now: number): UrgencyGroup[] => groupsOf(urgencyCounts(statements, now));
 
 /** A page of the triage queue: `limit` ids from `offset`, each group walked only as far as the page reaches. */
 export function urgencyPage(statements: StatementCache, groups: readonly UrgencyGroup[], now: number, offset: number, limit: number): number[] {

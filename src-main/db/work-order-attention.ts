@@ -15,11 +15,15 @@ export const DELIVERABLE_ORDER = `w.status_id IN (${ASSIGNED}, ${id('workdone')}
  */
 export const DELIVERABLE_PENDING = `a.status = 'pending' AND a.id > 0 AND coalesce((SELECT f.type FROM attachment_folders f WHERE f.id = a.folder_id), 'slot') = 'slot'`;
 
+/** An open request for the order `w`, as the requests table says. */
+const HAS_REQUEST = 'w.id IN (SELECT r.work_order_id FROM requests r WHERE coalesce(r.active, 1) = 1)';
+
 /**
  * Each reason as a condition on `w` (a row of work_orders), `@now` bound to epoch ms. Written once,
- * here: the list filter, the counts and the per-row reasons all read these.
+ * here: the list filter, the counts and the per-row reasons all read these. `hasRequest` says
+ * whether `w` has an open request: the requests table's answer, or a column of a row kept of it.
  */
-export const ATTENTION_CONDITIONS: Readonly<Record<AttentionReason, string>> = {
+const conditions = (hasRequest: string): Readonly<Record<AttentionReason, string>> => ({
   // The marketplace says delayed, or the window has passed and nobody checked in. Sub-statuses
   // exist only while Assigned (decisions §1), so each rule starts from the status index.
   late: `(w.status_id = ${ASSIGNED} AND (w.sub_status = 'delayed' OR (coalesce(w.schedule_end, w.schedule_start) < @now AND coalesce(w.sub_status, '') NOT IN ${ON_SITE})))`,
@@ -29,8 +33,10 @@ export const ATTENTION_CONDITIONS: Readonly<Record<AttentionReason, string>> = {
   problem: 'w.open_problems > 0',
   // The sets of orders with a waiting file or an open request are small and computed once per query.
   deliverables: `(${DELIVERABLE_ORDER} AND w.id IN (SELECT a.work_order_id FROM attachments a WHERE ${DELIVERABLE_PENDING}))`,
-  requests: `(w.status_id IN (${id('published')}, ${id('routed')}) AND w.id IN (SELECT r.work_order_id FROM requests r WHERE coalesce(r.active, 1) = 1))`,
-};
+  requests: `(w.status_id IN (${id('published')}, ${id('routed')}) AND ${hasRequest})`,
+});
+
+export const ATTENTION_CONDITIONS = conditions(HAS_REQUEST);
 
 const REASONS = Object.keys(ATTENTION_CONDITIONS) as AttentionReason[];
 
@@ -72,18 +78,28 @@ const NEVER = Number.MAX_SAFE_INTEGER;
  * a count or a queue read at `@now` holds (work-order-counts.ts). A rule reading the clock any
  * other way must be added here; `attention-count.test.ts` sweeps the clock over every turn.
  */
-export const NEXT_TRIAGE_TURN_SQL = `SELECT min(
-  coalesce((SELECT min(coalesce(w.schedule_end, w.schedule_start)) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND coalesce(w.schedule_end, w.schedule_start) >= @now) + 1, ${NEVER}),
-  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND w.schedule_start >= @now) + 1, ${NEVER}),
-  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND w.schedule_start > @now + ${AT_RISK_WITHIN_MS}) - ${AT_RISK_WITHIN_MS}, ${NEVER}),
-  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND w.schedule_start > @now + ${UNCONFIRMED_WITHIN_MS}) - ${UNCONFIRMED_WITHIN_MS}, ${NEVER})
+const nextTurn = (also = '') => `SELECT min(
+  coalesce((SELECT min(coalesce(w.schedule_end, w.schedule_start)) FROM work_orders w WHERE w.status_id = ${ASSIGNED}${also} AND coalesce(w.schedule_end, w.schedule_start) >= @now) + 1, ${NEVER}),
+  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED}${also} AND w.schedule_start >= @now) + 1, ${NEVER}),
+  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED}${also} AND w.schedule_start > @now + ${AT_RISK_WITHIN_MS}) - ${AT_RISK_WITHIN_MS}, ${NEVER}),
+  coalesce((SELECT min(w.schedule_start) FROM work_orders w WHERE w.status_id = ${ASSIGNED}${also} AND w.schedule_start > @now + ${UNCONFIRMED_WITHIN_MS}) - ${UNCONFIRMED_WITHIN_MS}, ${NEVER})
 )`;
+export const NEXT_TRIAGE_TURN_SQL = nextTurn();
+/** The same for one order (`@id`): where a changed order may bring the next turn nearer. */
+export const NEXT_ORDER_TURN_SQL = nextTurn(' AND w.id = @id');
 
 /** The reasons of each row, as a comma-separated text column named `reasons`. */
 export const ATTENTION_REASONS_COLUMN = `concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '${reason}' END`).join(', ')}) AS reasons`;
 
+const urgencyRank = (rules: Readonly<Record<AttentionReason, string>>) =>
+  `CASE ${TRIAGE_REASONS.map((reason, rank) => `WHEN ${rules[reason]} THEN ${rank}`).join(' ')} ELSE ${TRIAGE_REASONS.length} END`;
 /** The rank of a row's most urgent triage reason (0: late), for the triage queue's order; the rules need `@now`. */
-export const URGENCY_RANK = `CASE ${TRIAGE_REASONS.map((reason, rank) => `WHEN ${ATTENTION_CONDITIONS[reason]} THEN ${rank}`).join(' ')} ELSE ${TRIAGE_REASONS.length} END`;
+export const URGENCY_RANK = urgencyRank(ATTENTION_CONDITIONS);
+/**
+ * The same of an order as a row of `triage_changes` kept it (migration 0029), whose `has_request`
+ * says what the requests table said then: that order's rank before its change.
+ */
+export const KEPT_URGENCY_RANK = urgencyRank(conditions('w.has_request = 1'));
 
 /** The same reasons as a JSON array, for an answer built in SQL (the dispatch board's). */
 export const ATTENTION_REASONS_JSON = `json('[' || concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '"${reason}"' END`).join(', ')}) || ']')`;

@@ -1,28 +1,23 @@
 import type { Statement } from 'better-sqlite3';
 import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { UrgencyGroup } from '../../src-shared/domain/attention';
-import { TRIAGE_VERSION_SQL, urgencyGroups } from './attention-pages';
+import { groupsOf, TRIAGE_VERSION_SQL, urgencyGroups } from './attention-pages';
 import { changeKey } from './change-key';
 import type { CacheDatabase } from './database';
+import { KeptTriage, TRIAGE_WINDOW_MAX_MS } from './kept-triage';
 import type { StatementCache } from './statement-cache';
 import { ATTENTION_COUNT_SQL, ATTENTION_UNION_COUNT_SQL, NEXT_TRIAGE_TURN_SQL } from './work-order-attention';
 import { statusIds } from './work-order-query';
 
-/**
- * The attention rules compare times with now: a count is kept until a rule can next turn for some
- * order (`NEXT_TRIAGE_TURN_SQL`), and a minute at most. Recounting every 5 s instead cost a list
- * answer 40 ms every 5 s at a million orders (the recount `cache-search` times as "needs
- * attention, triage changed").
- */
-const TRIAGE_WINDOW_MAX_MS = 60_000;
-/** During a bulk load the indexes that find the next turn wait: a count is kept this long only. */
+/** During a bulk load the triggers that follow changes wait: a count is kept this long only. */
 const LOADING_MEMO_MS = 5_000;
 
 /**
  * The cache's counts every list answer carries, each kept until what it counts changes: the lists'
- * (the kept counts, migration 0019) until any write; the attention count and the triage queue's
- * groups until what the rules read changes (the triage version, migration 0027) or the clock
- * reaches a moment a rule turns at.
+ * (the kept counts, migration 0019) until any write; the triage queue's groups followed change by
+ * change (kept-triage.ts); the attention count their sum, or counted alone while no groups are kept
+ * (the navigation's badge at start: 19 ms at a million orders, the groups 42), and kept until what
+ * the rules read changes (the triage version, migration 0027) or a minute passes.
  * While a bulk load has the triggers waiting (`loading`), from the orders themselves, per write.
  */
 export class WorkOrderCounts {
@@ -31,7 +26,7 @@ export class WorkOrderCounts {
   readonly #attentionCount: Statement;
   #listsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
   #attentionMemo: { key: string; value: number } | undefined;
-  #groupsMemo: { key: string; now: number; groups: UrgencyGroup[] } | undefined;
+  readonly #triage: KeptTriage;
   /** The clock's stretch over which what the triage rules read holds still, for one triage version. */
   #window: { version: string; from: number; until: number } | undefined;
 
@@ -44,6 +39,7 @@ export class WorkOrderCounts {
     this.#statusCounts = db.prepare('SELECT nullif(status_key, -1) AS status_id, orders AS count, problems FROM work_order_counts');
     this.#recountedStatuses = db.prepare('SELECT status_id, COUNT(*) AS count, SUM(open_problems > 0) AS problems FROM work_orders GROUP BY status_id');
     this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
+    this.#triage = new KeptTriage(statements);
   }
 
   /** How many cached orders each list holds. */
@@ -55,26 +51,24 @@ export class WorkOrderCounts {
 
   /** How many cached orders need attention at `now`. */
   attention(now: number): number {
-    const key = this.#triageKey(now);
+    const kept = this.loading() ? undefined : this.#triage.keptAt(now);
+    if (kept) return kept.counts.reduce((sum, count) => sum + count, 0);
+    const key = this.#countKey(now);
     // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
     const statement = this.loading() ? this.statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
-    if (this.#attentionMemo?.key !== key) {
-      // The triage queue's groups just counted for the same key sum to it: a second pass saved.
-      const groups = this.#groupsMemo?.key === key ? this.#groupsMemo.groups : undefined;
-      this.#attentionMemo = { key, value: groups ? groups.reduce((sum, group) => sum + group.count, 0) : (statement.get({ now }) as number) };
-    }
+    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };
     return this.#attentionMemo.value;
   }
 
   /** The triage queue's groups, and the clock they were counted at: its pages are read at the same one. */
   triageGroups(now: number): { groups: UrgencyGroup[]; countedAt: number } {
-    const key = this.#triageKey(now);
-    if (this.#groupsMemo?.key !== key) this.#groupsMemo = { key, now, groups: urgencyGroups(this.statements, now) };
-    return { groups: this.#groupsMemo.groups, countedAt: this.#groupsMemo.now };
+    if (this.loading()) return { groups: urgencyGroups(this.statements, now), countedAt: now };
+    const { counts, countedAt } = this.#triage.at(now);
+    return { groups: groupsOf(counts), countedAt };
   }
 
-  /** Names what the triage rules read, at `now`: the triage version and the stretch of the clock over which they hold. */
-  #triageKey(now: number): string {
+  /** Names what the attention count alone read, at `now`: the triage version and the stretch of the clock over which the rules hold. */
+  #countKey(now: number): string {
     if (this.loading()) return `load:${changeKey(this.db)}:${Math.floor(now / LOADING_MEMO_MS)}`;
     const version = String(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
     let window = this.#window;
