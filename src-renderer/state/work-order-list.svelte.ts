@@ -52,8 +52,23 @@ export class WorkOrderList {
 
   /** The row the keyboard is on (j/k), as an index into the whole list. */
   focusIndex = $state(-1);
+  #openId = $state<number | undefined>();
+  /**
+   * Moves on when another order is opened, not when the open one, created offline, gets the
+   * marketplace's id: the panel is drawn again for the first and kept for the second (what is typed in it stays).
+   */
+  openSession = $state(0);
+
   /** The order open in the detail panel. */
-  openId = $state<number | undefined>();
+  get openId(): number | undefined {
+    return this.#openId;
+  }
+
+  set openId(id: number | undefined) {
+    if (id === this.#openId) return;
+    this.#openId = id;
+    this.openSession += 1;
+  }
   /** The map shown beside the list (m). */
   mapShown = $state(false);
   /** A provider's home base each row says its distance from (a display choice, not a filter). */
@@ -86,7 +101,14 @@ export class WorkOrderList {
    * announces; its answers feed the navigation's badges meanwhile.
    */
   start(): () => void {
-    const stops = [cacheChanges.follow(() => void this.refresh({ keepDepth: true })), badges.feedFromList()];
+    const stops = [
+      cacheChanges.follow((change) => {
+        const moved = change.renamed.find((rename) => rename.from === this.#openId);
+        if (moved) this.#openId = moved.to;
+        void this.refresh({ keepDepth: true });
+      }),
+      badges.feedFromList(),
+    ];
     void this.refresh();
     void this.#loadViews();
     return () => stops.forEach((stop) => stop());

@@ -128,3 +128,24 @@ describe('WorkOrderList searches typed faster than main answers', () => {
     expect(asked).toHaveLength(0);
   });
 });
+
+describe('WorkOrderList: the open order', () => {
+  beforeEach(() => {
+    api.reset();
+    api.answer('views:list', () => []);
+    api.answer('workorders:list', ({ page = 1, per_page: size = 100 }) => workOrderPage([workOrder(10_051)], { total: 1, page, per_page: size }));
+  });
+  afterEach(() => stops.splice(0).forEach((stop) => stop()));
+
+  it('follows an order created offline to the marketplace’s id, keeping its panel; opening another draws a new one', async () => {
+    const list = new WorkOrderList();
+    stops.push(list.start(), cacheChanges.start());
+    list.openId = -3;
+    const session = list.openSession;
+    api.emit('workorders:did-change', { ids: [10_051], renamed: [{ from: -3, to: 10_051 }] });
+    await vi.waitFor(() => expect(list.openId).toBe(10_051));
+    expect(list.openSession).toBe(session);
+    list.openId = 10_052;
+    expect(list.openSession).toBe(session + 1);
+  });
+});
