@@ -90,10 +90,14 @@ if (!app.requestSingleInstanceLock()) {
       const notify = desktopNotifier({
         supported: () => Notification.isSupported(),
         inFront: () => Boolean(window && !window.isDestroyed() && window.isFocused()),
-        show: ({ title, body }) => {
+        show: ({ title, body }, onclick) => {
           const notification = new Notification({ title, body });
-          notification.on('click', bringToFront);
+          notification.on('click', onclick);
           notification.show();
+        },
+        opened: (notice) => {
+          bringToFront();
+          fieldDesk.events.emit('notices:did-click', notice);
         },
       });
       const stopNotifying = fieldDesk.events.subscribe((event, payload) => {

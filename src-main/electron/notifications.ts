@@ -8,12 +8,15 @@ export interface NotifierDeps {
   supported: () => boolean;
   /** Whether the coordinator is looking at the app (its window focused): then the app says it itself. */
   inFront: () => boolean;
-  show: (notice: Notice) => void;
+  /** Shows the notification; `onclick` is called when the coordinator clicks it. */
+  show: (notice: Notice, onclick: () => void) => void;
+  /** A notification was clicked: the window comes to the front and opens what it is about. */
+  opened: (notice: Notice) => void;
 }
 
 /** Shows each `notices:did-arrive` payload that arrives while the window is out of sight. */
 export function desktopNotifier(deps: NotifierDeps): (notice: Notice) => void {
   return (notice) => {
-    if (!deps.inFront() && deps.supported()) deps.show(notice);
+    if (!deps.inFront() && deps.supported()) deps.show(notice, () => deps.opened(notice));
   };
 }

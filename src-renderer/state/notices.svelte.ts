@@ -17,13 +17,14 @@ function openNotice(notice: Notice): void {
  * while it is in front (the Inbox and the review queue have their badges, refusals their badge and
  * toast, an upload its progress row; providers' steps reach the cache within a minute, and a toast
  * for each batch would talk over the coordinator's work). The desktop app shows main's notices with
- * its own notifications.
+ * its own notifications, and a click on one opens here what it is about.
  */
 class Notices {
   access = $state<NotificationAccess>('unsupported');
 
   start(): () => void {
-    if (isDesktop()) return () => undefined;
+    // The desktop shell shows main's notices itself, and says when one was clicked.
+    if (isDesktop()) return on('notices:did-click', (notice) => openNotice(notice));
     this.access = notificationAccess();
     const stop = on('notices:did-arrive', (notice) => this.#arrive(notice));
     // Asked once, at the coordinator's first gesture: a prompt out of nowhere at launch is refused by habit.

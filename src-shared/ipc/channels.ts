@@ -300,5 +300,7 @@ export const events = {
   'locations:did-change': z.strictObject({ ids: z.array(CachedWorkOrderIdSchema), renamed: z.array(RenamedIdSchema).optional() }),
   /** A desktop notification's words: Electron shows them itself; a browser page shows them with its own. */
   'notices:did-arrive': NoticeSchema,
+  /** The desktop shell's notification of that notice was clicked: the window opens what it is about. */
+  'notices:did-click': NoticeSchema,
   ...outboxEvents,
 } as const satisfies Record<string, z.ZodType>;

@@ -110,6 +110,18 @@ describe('notices in browser mode', () => {
     expect(api.listenerCount('notices:did-arrive')).toBe(0);
   });
 
+  it('in the desktop app, open what a clicked notification is about: its order, or the Outbox', () => {
+    api.desktop = true;
+    const stop = notices.start();
+    api.emit('notices:did-click', oneOrder);
+    expect(fake.screens).toEqual(['work-orders']);
+    expect(orderRequest.take()).toBe(7);
+    api.emit('notices:did-click', refusal);
+    expect(fake.screens).toEqual(['work-orders', 'outbox']);
+    stop();
+    expect(api.listenerCount('notices:did-click')).toBe(0);
+  });
+
   it('ask the browser once, at the first gesture, and never again', async () => {
     fake.permission = 'default';
     let stop = notices.start();
