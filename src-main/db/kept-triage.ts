@@ -45,22 +45,25 @@ export class KeptTriage {
 
   /** The groups right at `now`: the kept ones, brought up to date, or counted at `now`. */
   at(now: number): TriageCount {
-    const version = Number(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
-    const kept = this.#kept;
-    if (kept && now >= kept.countedAt && now < kept.until && (kept.version === version || this.#follow(kept, version, now))) return kept;
-    this.#kept = this.#count(now, version);
-    return this.#kept;
+    return this.keptAt(now) ?? (this.#kept = this.#count(now));
   }
 
   /** The kept groups when they are right at `now` without a count (brought up to date if need be), else undefined. */
   keptAt(now: number): TriageCount | undefined {
     const kept = this.#kept;
     if (!kept || now < kept.countedAt || now >= kept.until) return undefined;
-    const version = Number(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
+    const version = this.#version();
     return kept.version === version || this.#follow(kept, version, now) ? kept : undefined;
   }
 
-  #count(now: number, version: number): Kept {
+  #version(): number {
+    return Number(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
+  }
+
+  // One connection writes the cache, this one, on this thread: the version, the last change and the
+  // counts read here one after another all see the same cache.
+  #count(now: number): Kept {
+    const version = this.#version();
     const seq = this.statements.get(LAST_CHANGE_SQL).pluck().get() as number;
     const turn = this.statements.get(NEXT_TRIAGE_TURN_SQL).pluck().get({ now }) as number;
     return { counts: urgencyCounts(this.statements, now), countedAt: now, until: Math.min(turn, now + TRIAGE_WINDOW_MAX_MS), version, seq };
