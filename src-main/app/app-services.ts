@@ -9,6 +9,8 @@ import type { Connectivity } from '../outbox/connectivity';
 import { hasOutboxEntries, stagedFileIds } from '../outbox/outbox-store';
 import { EnvironmentSettingsStore } from '../environments/environment-settings';
 import { type OutboxSettings, Workspace } from './workspace';
+import { type CacheDatabase, openCacheInTurns } from '../db/database';
+import type { MigrationProgress } from '../db/migrations/index';
 
 export interface AppServicesOptions {
   dataDir: string;
@@ -39,6 +41,8 @@ export class AppServices {
   #workspace: Workspace | undefined;
   /** Workspaces being closed: a new one waits for them, so two never write the same cache file. */
   #retiring: Promise<unknown> = Promise.resolve();
+  /** The active environment's cache being opened (a long migration runs in turns). */
+  #opening: Promise<void> | undefined;
   #closing = false;
 
   constructor(private readonly options: AppServicesOptions) {}
@@ -122,6 +126,7 @@ export class AppServices {
   async close(): Promise<void> {
     this.#closing = true;
     this.options.outbox.connectivity.stop();
+    await this.#opening?.catch(() => undefined);
     this.#retire();
     await this.#retiring;
     const manager = await this.#manager?.catch(() => undefined);
@@ -143,9 +148,36 @@ export class AppServices {
         this.#retire();
         continue;
       }
-      this.#workspace = new Workspace({ environment: active, manager, events: this.options.events, logger: this.options.logger, outbox: this.options.outbox });
-      return this.#workspace;
+      // One opening at a time; when it is done the loop looks again (a switch may have come meanwhile).
+      this.#opening ??= this.#open(manager, active).finally(() => {
+        this.#opening = undefined;
+      });
+      await this.#opening;
     }
+  }
+
+  /**
+   * Opens the environment's cache and makes its workspace. A migration rewriting every order runs
+   * in batches and says how far it is (`cache:did-progress`), the app answering meanwhile.
+   */
+  async #open(manager: EnvironmentManager, active: EnvironmentId): Promise<void> {
+    const { events, logger, outbox } = this.options;
+    let reported: MigrationProgress | undefined;
+    let db: CacheDatabase;
+    try {
+      db = await openCacheInTurns(manager.cacheFile(active), (progress) => {
+        if (!reported) logger.info('cache: migrating', { label: progress.label, total: progress.total });
+        reported = progress;
+        events.emit('cache:did-progress', { ...progress, finished: false });
+      });
+    } finally {
+      if (reported) events.emit('cache:did-progress', { ...reported, finished: true });
+    }
+    if (this.#closing) {
+      db.close();
+      return;
+    }
+    this.#workspace = new Workspace({ environment: active, manager, db, events, logger, outbox });
   }
 
   #retire(): void {

@@ -1,3 +1,4 @@
+import type { CacheDatabase } from '../db/database';
 import type { EnvironmentId } from '../../src-shared/ipc/channels';
 import type { HttpTransportOptions } from '../api-client/http-transport';
 import type { EnvironmentManager } from '../environments/environment-manager';
@@ -23,6 +24,8 @@ export type ClientTimeouts = Pick<HttpTransportOptions, 'connectTimeoutMs' | 'he
 
 export interface WorkspaceOptions {
   environment: EnvironmentId;
+  /** The environment's cache, opened and migrated: the workspace closes it. */
+  db: CacheDatabase;
   manager: EnvironmentManager;
   events: EventHub;
   logger: Logger;

@@ -5,7 +5,7 @@ import { MarketplaceClient } from '../api-client/marketplace-client';
 import { ClientRepository } from '../db/client-repository';
 import { providerName } from '../db/provider-names';
 import { deliverablesRepository } from '../db/deliverables-repository';
-import { openCache, type CacheDatabase } from '../db/database';
+import type { CacheDatabase } from '../db/database';
 import { DirectoryStateRepository } from '../db/directory-state-repository';
 import { ReferenceDataRepository } from '../db/reference-data-repository';
 import { SavedLocationRepository } from '../db/saved-location-repository';
@@ -85,7 +85,7 @@ export class Workspace {
 
   constructor(private readonly options: WorkspaceOptions) {
     this.environment = options.environment;
-    this.db = openCache(options.manager.cacheFile(options.environment));
+    this.db = options.db;
     this.workOrders = new WorkOrderRepository(this.db);
     this.referenceData = new ReferenceDataRepository(this.db);
     this.locations = new SavedLocationRepository(this.db);

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDatabaseFile, ensurePrivateDir } from '../platform/private-files';
 import { restoreIndexes } from './deferred-indexes';
-import { migrate } from './migrations/index';
+import { migrate, migrateInTurns, type MigrationProgress } from './migrations/index';
 
 export type CacheDatabase = Database.Database;
 
@@ -15,6 +15,27 @@ const BUSY_TIMEOUT_MS = 5_000;
  * tests. The folder and the files are private (0700/0600): they hold the company's work orders.
  */
 export function openCache(file: string): CacheDatabase {
+  const db = connect(file);
+  migrate(db);
+  return ready(db);
+}
+
+/**
+ * `openCache` for the app: a migration rewriting every order (a rebuilt search index, 30 s at a
+ * million orders) runs in batches, the event loop turning between them, and says how far it is.
+ */
+export async function openCacheInTurns(file: string, onProgress: (progress: MigrationProgress) => void): Promise<CacheDatabase> {
+  const db = connect(file);
+  try {
+    await migrateInTurns(db, onProgress);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return ready(db);
+}
+
+function connect(file: string): CacheDatabase {
   if (file !== ':memory:') {
     ensurePrivateDir(dirname(file));
     ensurePrivateDatabaseFile(file);
@@ -27,7 +48,10 @@ export function openCache(file: string): CacheDatabase {
   // next pull fetches again.
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  migrate(db);
+  return db;
+}
+
+function ready(db: CacheDatabase): CacheDatabase {
   // A bulk load the app did not live to finish left its indexes waiting.
   restoreIndexes(db);
   return db;

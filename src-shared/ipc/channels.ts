@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CacheProgressSchema } from './cache-progress';
 import { AttachmentSchema } from '../api/attachment';
 import { ClientSchema, ProjectSchema } from '../api/client';
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
@@ -293,6 +294,8 @@ export const channels = {
 export const events = {
   'settings:did-change': SettingsSchema,
   'sync:progress': SyncStatusSchema,
+  /** Opening the cache after an update that rewrites every order: how far it is. */
+  'cache:did-progress': CacheProgressSchema,
   /** The cache changed: re-read these orders, or everything after a pull or an environment switch. */
   'workorders:did-change': WorkOrdersChangeSchema,
   'environments:did-change': EnvironmentListSchema,

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type Migration, runMigrations } from '../../platform/sqlite-migrations';
+import { type Migration, type MigrationProgress, runMigrations, runMigrationsInTurns } from '../../platform/sqlite-migrations';
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-work-order-search';
 import { migration0003 } from './0003-work-order-pull-state';
@@ -31,14 +31,24 @@ import { migration0028 } from './0028-search-short-prefixes';
 import { migration0029 } from './0029-triage-changes';
 import { htmlToText } from '../work-order-columns';
 
-export type { Migration };
+export type { Migration, MigrationProgress };
 
 /** In order. A new migration is a new file and one line here, never an edit of a shipped one. */
 export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0026, migration0027, migration0028, migration0029];
 
+/** What a migration rebuilding the text index needs to index a description as the app writes it (0028). */
+function registerFunctions(db: Database.Database): void {
+  db.function('html_text', { deterministic: true }, (html: unknown) => htmlToText(typeof html === 'string' ? html : null));
+}
+
 /** Brings a cache to the latest version. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number {
-  // What a migration rebuilding the text index needs to index a description as the app writes it (0028).
-  db.function('html_text', { deterministic: true }, (html: unknown) => htmlToText(typeof html === 'string' ? html : null));
+  registerFunctions(db);
   return runMigrations(db, migrations);
+}
+
+/** The same, a large rewrite in batches with the event loop turning between them, saying how far it is. */
+export function migrateInTurns(db: Database.Database, onProgress: (progress: MigrationProgress) => void, { migrations = MIGRATIONS, batchRows }: { migrations?: readonly Migration[]; batchRows?: number } = {}): Promise<number> {
+  registerFunctions(db);
+  return runMigrationsInTurns(db, migrations, onProgress, batchRows);
 }
