@@ -20,6 +20,11 @@ function tokensOf(input: string | null | undefined): string[] {
   return (input.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).slice(0, MAX_TOKENS).map((token) => Array.from(token).slice(0, MAX_TOKEN_LENGTH).join(''));
 }
 
+/** How many words a MATCH expression of `searchExpression` asks for: each is quoted. */
+export function wordsOf(expression: string): number {
+  return (expression.match(/"/g)?.length ?? 0) / 2;
+}
+
 /**
  * A search narrowed by the place filters beside it: the city's and the state's words asked of the
  * index's location column too, where every order's city and state are indexed (its address, then

@@ -22,16 +22,22 @@ const WALK_ROWS = 20_000;
 /** Whether a walk meets `reach` rows of `matches` (of `orders` in the cache) within `WALK_ROWS`. */
 export const walkReaches = (reach: number, matches: number, orders: number): boolean => reach * orders <= WALK_ROWS * Math.max(1, matches);
 
-/** An order asked of the text index by its rowid (12–17 µs at a million orders), and a match made into a set (0.17 µs): both timed by hand. */
-const ROW_CHECK_US = 15;
+/**
+ * An order asked of the text index by its rowid, per word of the search (16.5 µs at a million
+ * orders; "install de" 33.5, "install kiosk de" 51.7), and a match made into a set (0.17 µs): both
+ * timed by hand.
+ */
+const ROW_CHECK_US = 16.5;
 const SET_MATCH_US = 0.17;
 
 /**
  * Whether a walk reaching `reach` rows of `matches` (of `orders`) costs less asking each order it
- * passes of the text index than making every match into a set first: "de" matches a million
- * orders, whose set took 120 ms (timed by hand), while a page of them lies within its first hundred rows.
+ * passes of the text index, for each of the search's `words`, than making every match into a set
+ * first: "de" matches a million orders, whose set took 120 ms (timed by hand), while a page of them
+ * lies within its first hundred rows.
  */
-export const rowChecksCheaper = (reach: number, matches: number, orders: number): boolean => ((reach * orders) / Math.max(1, matches)) * ROW_CHECK_US < matches * SET_MATCH_US;
+export const rowChecksCheaper = (reach: number, matches: number, orders: number, words = 1): boolean =>
+  ((reach * orders) / Math.max(1, matches)) * ROW_CHECK_US * Math.max(1, words) < matches * SET_MATCH_US;
 
 /** Each sort that has an order to walk: its own index (migration 0001), the table's own for the id. */
 const WALKS: Partial<Record<NonNullable<CachedWorkOrderQuery['sort']>, string>> = {

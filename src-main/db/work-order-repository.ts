@@ -10,6 +10,7 @@ import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-in
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
 import { SearchCounts } from './search-counts';
+import { wordsOf } from './search-query';
 import { rowChecksCheaper, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
@@ -270,7 +271,7 @@ export class WorkOrderRepository {
     if (walk === undefined || this.#loading()) return undefined;
     const total = this.#searchCounts.count(String(parameters.search));
     if (total < this.wideSearch) return undefined;
-    const byRow = rowMatchWhere !== undefined && this.rowChecks(Number(paging.offset) + Number(paging.limit), total, this.counts().workorders_all);
+    const byRow = rowMatchWhere !== undefined && this.rowChecks(Number(paging.offset) + Number(paging.limit), total, this.counts().workorders_all, wordsOf(String(parameters.search)));
     const pageIds = this.#walkedPage(walk, byRow ? rowMatchWhere : where, orderBy, paging, total);
     return pageIds && { total, pageIds };
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askableByRow, narrowedByPlace, searchExpression } from '../../../src-main/db/search-query';
+import { askableByRow, narrowedByPlace, searchExpression, wordsOf } from '../../../src-main/db/search-query';
+import { rowChecksCheaper } from '../../../src-main/db/wide-search';
 
 describe('searchExpression', () => {
   it('quotes every word and matches the last one as a prefix', () => {
@@ -40,5 +41,19 @@ describe('narrowedByPlace', () => {
   it('adds nothing for a place with no word, or none given', () => {
     expect(narrowedByPlace('"repair"*', { city: '—', state: '' })).toBe('"repair"*');
     expect(narrowedByPlace('"repair"*', {})).toBe('"repair"*');
+  });
+});
+
+describe('wordsOf', () => {
+  it('counts the words a search expression asks for', () => {
+    expect(wordsOf(searchExpression('p') as string)).toBe(1);
+    expect(wordsOf(searchExpression('install kiosk de') as string)).toBe(3);
+  });
+});
+
+describe('rowChecksCheaper', () => {
+  it('counts each word of the search asked of every order passed: 130,000 matches of a million are walked row by row for one word, made a set for three', () => {
+    expect(rowChecksCheaper(100, 130_000, 1_000_000, 1)).toBe(true);
+    expect(rowChecksCheaper(100, 130_000, 1_000_000, 3)).toBe(false);
   });
 });
