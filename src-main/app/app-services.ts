@@ -177,7 +177,12 @@ export class AppServices {
       db.close();
       return;
     }
-    this.#workspace = new Workspace({ environment: active, manager, db, events, logger, outbox });
+    try {
+      this.#workspace = new Workspace({ environment: active, manager, db, events, logger, outbox });
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   #retire(): void {
