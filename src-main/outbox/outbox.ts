@@ -268,6 +268,8 @@ export class Outbox {
       return this.#discard(entryId);
     } finally {
       this.#onTheWire.release(entryId);
+      // Left in the line (the discard refused): it may be sent again.
+      this.#state.ready();
     }
   }
 
