@@ -10,8 +10,8 @@ import { deferIndexes, hasDeferredTriggers, restoreIndexes } from './deferred-in
 import { REBUILD_WEEKS_SQL } from './insights-weeks';
 import { RECOUNT_SQL } from './list-counts';
 import { SearchCounts } from './search-counts';
-import { wordsOf } from './search-query';
-import { rowChecksCheaper, walkFor, walkReaches, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
+import { WalkedPages } from './walked-pages';
+import { rowChecksCheaper, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
 import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
 import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
@@ -58,7 +58,7 @@ export class WorkOrderRepository {
   readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
 
   readonly #counts: WorkOrderCounts;
-  readonly #searchCounts: SearchCounts;
+  readonly #walked: WalkedPages;
 
   /**
    * `wideSearch`: from how many matches a search's page is walked, `rowChecks`: when that walk asks
@@ -66,12 +66,19 @@ export class WorkOrderRepository {
    */
   constructor(
     private readonly db: CacheDatabase,
-    private readonly wideSearch = WIDE_SEARCH,
-    private readonly rowChecks = rowChecksCheaper,
+    wideSearch = WIDE_SEARCH,
+    rowChecks = rowChecksCheaper,
   ) {
     this.#statements = new StatementCache(db);
     this.#counts = new WorkOrderCounts(db, this.#statements, () => this.#loading());
-    this.#searchCounts = new SearchCounts(db, this.#statements);
+    this.#walked = new WalkedPages({
+      statements: this.#statements,
+      searchCounts: new SearchCounts(db, this.#statements),
+      counts: () => this.counts(),
+      loading: () => this.#loading(),
+      wideSearch,
+      rowChecks,
+    });
     const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
     this.#insertNew = db.prepare(`${insert} ON CONFLICT(id) DO NOTHING`);
     this.#upsert = db.prepare(`${insert} ON CONFLICT(id) DO UPDATE SET ${ROW_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`);
@@ -194,9 +201,9 @@ export class WorkOrderRepository {
     const triage = attentionOnly && !this.#loading() ? this.#triagePage(query, Number(parameters.now), orderBy, perPage, page) : undefined;
     if (triage) return triage;
     const wide = searchOnly
-      ? this.#widePage(walkFor(query.sort), where, rowMatchWhere, orderBy, parameters, paging)
+      ? this.#walked.search(walkFor(query.sort), where, rowMatchWhere, orderBy, parameters, paging)
       : walkWhere !== undefined
-        ? this.#listPage(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
+        ? this.#walked.list(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
         : undefined;
     // A list of statuses alone is counted by the kept counts, walked or not (the navigation's badge
     // request, one row of the whole cache, counted a million rows at every start).
@@ -218,7 +225,7 @@ export class WorkOrderRepository {
       const walk = walkFor(query.sort);
       // Filters holding a good share of the cache (a city at a million orders: 100,000 to sort): the
       // page is walked along the sort's index, meeting its rows within a few thousand.
-      const walked = where !== '' && walk !== undefined && total * WIDE_LIST_SHARE >= this.counts().workorders_all ? this.#walkedPage(walk, where, orderBy, paging, total) : undefined;
+      const walked = where !== '' && walk !== undefined && total * WIDE_LIST_SHARE >= this.counts().workorders_all ? this.#walked.walk(walk, where, orderBy, paging, total) : undefined;
       // Ids first, json after: sorting carries only the key and id, not every matching order's JSON.
       pageIds = walked ?? (this.#statements.get(`SELECT w.id FROM work_orders w ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[]);
     }
@@ -253,49 +260,12 @@ export class WorkOrderRepository {
     if (query.sort === 'urgency') {
       pageIds = urgencyPage(this.#statements, groups, countedAt, offset, perPage);
     } else {
-      const walked = this.#walkedPage(walk ?? '', `WHERE ${ANY_TRIAGE_REASON}`, orderBy, { now: countedAt, limit: perPage, offset }, total);
+      const walked = this.#walked.walk(walk ?? '', `WHERE ${ANY_TRIAGE_REASON}`, orderBy, { now: countedAt, limit: perPage, offset }, total);
       if (!walked) return undefined;
       pageIds = walked;
     }
     const answer: CachedWorkOrderPage = { results: this.#orders(pageIds), total, page, pages: Math.max(1, Math.ceil(total / perPage)), per_page: perPage };
     return query.sort === 'urgency' ? { ...answer, groups } : answer;
-  }
-
-  /**
-   * A search matching many orders, as its only condition: counted by the text index, its page walked
-   * in the sort's order, each order it passes asked of the index when that is cheaper than making
-   * every match into a set (`rowMatchWhere`, wide-search.ts).
-   */
-  #widePage(walk: string | undefined, where: string, rowMatchWhere: string | undefined, orderBy: string, parameters: Record<string, string | number>, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
-    // A bulk load has the schedule's index waiting: the sorted read below still answers.
-    if (walk === undefined || this.#loading()) return undefined;
-    const total = this.#searchCounts.count(String(parameters.search));
-    if (total < this.wideSearch) return undefined;
-    const byRow = rowMatchWhere !== undefined && this.rowChecks(Number(paging.offset) + Number(paging.limit), total, this.counts().workorders_all, wordsOf(String(parameters.search)));
-    const pageIds = this.#walkedPage(walk, byRow ? rowMatchWhere : where, orderBy, paging, total);
-    return pageIds && { total, pageIds };
-  }
-
-  /**
-   * A list of statuses alone: counted from the kept counts, and when it holds a good share of the
-   * cache (a page of it then lies within a few thousand rows of the sort's order), its page walked
-   * along the sort's index instead of sorting all of it (wide-search.ts).
-   */
-  #listPage(list: WorkOrderListId, walk: string | undefined, walkWhere: string, orderBy: string, paging: Record<string, string | number>): { pageIds: number[]; total: number } | undefined {
-    const counts = this.counts();
-    const total = counts[list];
-    const pageIds = walk === undefined || total * WIDE_LIST_SHARE < counts.workorders_all ? undefined : this.#walkedPage(walk, walkWhere, orderBy, paging, total);
-    return pageIds && { total, pageIds };
-  }
-
-  /**
-   * A page read along the sort's own order (`walk` names its index), keeping the rows `where` holds
-   * (`matches` of them). Undefined while a bulk load has the indexes waiting, or for a page so deep
-   * the walk would pass more than `WALK_ROWS` rows to reach it: the caller then reads it sorted.
-   */
-  #walkedPage(walk: string, where: string, orderBy: string, paging: Record<string, string | number>, matches: number): number[] | undefined {
-    if (this.#loading() || !walkReaches(Number(paging.offset) + Number(paging.limit), matches, this.counts().workorders_all)) return undefined;
-    return this.#statements.get(`SELECT w.id FROM work_orders w ${walk} ${where} ORDER BY ${orderBy} LIMIT @limit OFFSET @offset`).pluck().all(paging) as number[];
   }
 
   /** Whether a bulk load has the orders' indexes and counting triggers waiting (deferred-indexes.ts). */
