@@ -1,16 +1,19 @@
 import { TRIAGE_REASONS } from '../../src-shared/domain/attention';
 import { TRIAGE_VERSION_SQL, urgencyCounts } from './attention-pages';
 import type { StatementCache } from './statement-cache';
-import { KEPT_URGENCY_RANK, NEXT_ORDER_TURN_SQL, NEXT_TRIAGE_TURN_SQL, URGENCY_RANK } from './work-order-attention';
+import { CLOCK_MOVES_SQL, KEPT_URGENCY_RANK, NEXT_ORDER_TURN_SQL, NEXT_TRIAGE_TURN_SQL, URGENCY_RANK } from './work-order-attention';
 
 /**
- * The attention rules compare times with now: counts are kept until a rule can next turn for some
- * order (`NEXT_TRIAGE_TURN_SQL`), and a minute at most. Recounting every 5 s instead cost a list
- * answer 40 ms every 5 s at a million orders.
+ * The attention rules compare times with now: counts are right until a rule can next turn for some
+ * order (`NEXT_TRIAGE_TURN_SQL`), and are looked at again a minute later at most; they are then
+ * moved past the turns (`CLOCK_MOVES_SQL`). Recounting every 5 s instead cost a list answer 40 ms
+ * every 5 s at a million orders.
  */
 export const TRIAGE_WINDOW_MAX_MS = 60_000;
 /** More changes than this since the count: counting again costs less than following each. */
 const MOST_CHANGES = 256;
+/** A clock moved further than this since the count (the app asleep): counting again costs less than moving it. */
+const LONGEST_ADVANCE_MS = 15 * 60_000;
 
 /** The triage queue's groups as counted at `countedAt`, right until `until`, for one triage version. */
 export interface TriageCount {
@@ -34,9 +37,10 @@ const LAST_CHANGE_SQL = 'SELECT coalesce(max(seq), 0) FROM triage_changes';
 /**
  * The triage queue's groups, counted once and then brought up to date order by order as what the
  * rules read changes (migration 0029 keeps each changed order's row as it was): the order's rank
- * then leaves its group, its rank now joins one. Counted again when the clock reaches a turn, when
- * a change is not known well enough to follow (an order removed, a bulk load's end), or after
- * many changes. At a million orders a count takes 42 ms, following a change well under one.
+ * then leaves its group, its rank now joins one. The clock passing a turn moves the orders it
+ * turned the same way. Counted again when a change is not known well enough to follow (an order
+ * removed, a bulk load's end), after many changes, or after a long gap. At a million orders a count
+ * takes 42 ms, following a change well under one.
  */
 export class KeptTriage {
   #kept: Kept | undefined;
@@ -48,12 +52,17 @@ export class KeptTriage {
     return this.keptAt(now) ?? (this.#kept = this.#count(now));
   }
 
-  /** The kept groups when they are right at `now` without a count (brought up to date if need be), else undefined. */
+  /**
+   * The kept groups brought to `now` without a count, else undefined: first the changes since (as
+   * at the moment they were counted at), then the clock, when it passed a turn.
+   */
   keptAt(now: number): TriageCount | undefined {
     const kept = this.#kept;
-    if (!kept || now < kept.countedAt || now >= kept.until) return undefined;
+    if (!kept || now < kept.countedAt) return undefined;
     const version = this.#version();
-    return kept.version === version || this.#follow(kept, version, now) ? kept : undefined;
+    if (kept.version !== version && !this.#follow(kept, version)) return undefined;
+    if (now >= kept.until && !this.#advance(kept, now)) return undefined;
+    return kept;
   }
 
   #version(): number {
@@ -70,7 +79,7 @@ export class KeptTriage {
   }
 
   /** Brings `kept` to `version` by the changes since; false (nothing changed) when they cannot be followed. */
-  #follow(kept: Kept, version: number, now: number): boolean {
+  #follow(kept: Kept, version: number): boolean {
     if (version < kept.version || version - kept.version > MOST_CHANGES) return false;
     const changes = this.statements.get(CHANGES_SQL).all({ seq: kept.seq, now: kept.countedAt }) as { seq: number; id: number; existed: number; rank: number }[];
     // One row per move of the version: a move without one (a bulk load's end) or rows already pruned.
@@ -86,8 +95,24 @@ export class KeptTriage {
       if (current !== undefined && current < TRIAGE_REASONS.length) counts[current] = (counts[current] ?? 0) + 1;
       until = Math.min(until, this.statements.get(NEXT_ORDER_TURN_SQL).pluck().get({ id, now: kept.countedAt }) as number);
     }
-    if (now >= until) return false;
     Object.assign(kept, { counts, until, version, seq: changes.at(-1)?.seq ?? kept.seq });
+    return true;
+  }
+
+  /**
+   * Moves `kept` to `now`, past the turns between: the orders whose rank the clock changed
+   * (`CLOCK_MOVES_SQL`, a few at each turn) leave one group for another. After a long gap (the app
+   * asleep) counting again costs less; false then, nothing changed.
+   */
+  #advance(kept: Kept, now: number): boolean {
+    if (now - kept.countedAt > LONGEST_ADVANCE_MS) return false;
+    const counts = [...kept.counts];
+    for (const { rank_then: then, rank_now: current } of this.statements.get(CLOCK_MOVES_SQL).all({ from: kept.countedAt, to: now }) as { rank_then: number; rank_now: number }[]) {
+      if (then < TRIAGE_REASONS.length) counts[then] = (counts[then] ?? 0) - 1;
+      if (current < TRIAGE_REASONS.length) counts[current] = (counts[current] ?? 0) + 1;
+    }
+    const turn = this.statements.get(NEXT_TRIAGE_TURN_SQL).pluck().get({ now }) as number;
+    Object.assign(kept, { counts, countedAt: now, until: Math.min(turn, now + TRIAGE_WINDOW_MAX_MS) });
     return true;
   }
 }

@@ -76,7 +76,8 @@ const NEVER = Number.MAX_SAFE_INTEGER;
  * some cached order: the rules above read the clock only for Assigned orders, as their window's end
  * passing (late) and their start coming within reach or passing (at-risk, unconfirmed). Until then
  * a count or a queue read at `@now` holds (work-order-counts.ts). A rule reading the clock any
- * other way must be added here; `attention-count.test.ts` sweeps the clock over every turn.
+ * other way must be added here and to `CLOCK_MOVES_SQL`; `attention-count.test.ts` and
+ * `kept-triage.test.ts` sweep the clock over every turn.
  */
 const nextTurn = (also = '') => `SELECT min(
   coalesce((SELECT min(coalesce(w.schedule_end, w.schedule_start)) FROM work_orders w WHERE w.status_id = ${ASSIGNED}${also} AND coalesce(w.schedule_end, w.schedule_start) >= @now) + 1, ${NEVER}),
@@ -100,6 +101,22 @@ export const URGENCY_RANK = urgencyRank(ATTENTION_CONDITIONS);
  * says what the requests table said then: that order's rank before its change.
  */
 export const KEPT_URGENCY_RANK = urgencyRank(conditions('w.has_request = 1'));
+
+/**
+ * The orders whose most urgent reason differs between the moments `@from` and `@to`, as `rank_then`
+ * and `rank_now`: the clock moves a rule only for Assigned orders whose window's end or start lies
+ * between the two (late, at-risk and unconfirmed ending) or whose start comes within reach between
+ * them (at-risk, unconfirmed beginning), as `NEXT_TRIAGE_TURN_SQL` says. The bounds are inclusive:
+ * an order more is compared, none is missed.
+ */
+export const CLOCK_MOVES_SQL = `SELECT rank_then, rank_now FROM (
+  SELECT ${URGENCY_RANK.replaceAll('@now', '@from')} AS rank_then, ${URGENCY_RANK.replaceAll('@now', '@to')} AS rank_now
+  FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND (
+    coalesce(w.schedule_end, w.schedule_start) BETWEEN @from AND @to
+    OR w.schedule_start BETWEEN @from AND @to
+    OR w.schedule_start BETWEEN @from + ${AT_RISK_WITHIN_MS} AND @to + ${AT_RISK_WITHIN_MS}
+    OR w.schedule_start BETWEEN @from + ${UNCONFIRMED_WITHIN_MS} AND @to + ${UNCONFIRMED_WITHIN_MS})
+) WHERE rank_then <> rank_now`;
 
 /** The same reasons as a JSON array, for an answer built in SQL (the dispatch board's). */
 export const ATTENTION_REASONS_JSON = `json('[' || concat_ws(',', ${REASONS.map((reason) => `CASE WHEN ${ATTENTION_CONDITIONS[reason]} THEN '"${reason}"' END`).join(', ')}) || ']')`;

@@ -56,6 +56,27 @@ function cache() {
 }
 
 describe('the kept triage groups', () => {
+  it('move along the clock past every turn, equal to a fresh count at each step, without counting again', () => {
+    const { db } = cache();
+    const statements = recordStatements(db);
+    const repository = new WorkOrderRepository(db);
+    const groups = (of: WorkOrderRepository, now: number) => of.list({ attention: true, sort: 'urgency', now }).groups;
+    try {
+      groups(repository, NOW - 30 * HOUR);
+      const counted = statements.runsOf(URGENCY_GROUPS_SQL);
+      // Seven minutes and a few seconds a step, over 60 hours: the orders start at 7 min past each hour,
+      // within reach 2 h and 24 h before, and end 4 h after, so steps pass turns of every kind.
+      let steps = 0;
+      for (let now = NOW - 30 * HOUR + 1; now < NOW + 30 * HOUR; now += 7 * 60_000 + 4_321) {
+        expect(groups(repository, now), new Date(now).toISOString()).toEqual(groups(new WorkOrderRepository(db), now));
+        steps += 1;
+      }
+      expect(statements.runsOf(URGENCY_GROUPS_SQL) - counted).toBe(steps);
+    } finally {
+      statements.stop();
+    }
+  });
+
   it('follow every kind of change to what the rules read, and equal a fresh count after each, without counting again', () => {
     const { db, next, changes } = cache();
     const statements = recordStatements(db);
@@ -81,7 +102,7 @@ describe('the kept triage groups', () => {
     }
   });
 
-  it('count again when a change cannot be followed: an order removed, a change that brings a turn before now, too many changes', () => {
+  it('count again when a change cannot be followed: an order removed, too many changes, a long gap', () => {
     const { db, changes } = cache();
     const statements = recordStatements(db);
     const repository = new WorkOrderRepository(db);
@@ -99,9 +120,10 @@ describe('the kept triage groups', () => {
       // An assigned order whose start passed a second ago: counted at NOW + 2 s it turned late since.
       db.prepare('UPDATE work_orders SET status_id = ?, sub_status = NULL, schedule_start = ?, schedule_end = NULL WHERE id = 5').run(ASSIGNED, NOW + 2_500);
       check(NOW + 2_000, 'kept after a change', 0);
-      check(NOW + 3_000, 'a turn passed for the changed order', 1);
+      check(NOW + 3_000, 'moved past a turn of the changed order', 0);
       for (let many = 0; many < 300; many += 1) changes.problems?.();
       check(NOW + 4_000, 'too many changes', 1);
+      check(NOW + 4_000 + 16 * 60_000, 'a long gap', 1);
     } finally {
       statements.stop();
     }
