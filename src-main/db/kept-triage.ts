@@ -9,10 +9,13 @@ import { CLOCK_MOVES_SQL, KEPT_URGENCY_RANK, NEXT_ORDER_TURN_SQL, NEXT_TRIAGE_TU
  * moved past the turns (`CLOCK_MOVES_SQL`). Recounting every 5 s instead cost a list answer 40 ms
  * every 5 s at a million orders.
  */
-export const TRIAGE_WINDOW_MAX_MS = 60_000;
+const TRIAGE_WINDOW_MAX_MS = 60_000;
 /** More changes than this since the count: counting again costs less than following each. */
 const MOST_CHANGES = 256;
-/** A clock moved further than this since the count (the app asleep): counting again costs less than moving it. */
+/**
+ * A clock moved further than this since the count (the machine asleep) is counted afresh: the
+ * groups are never carried along by their moves alone for long.
+ */
 const LONGEST_ADVANCE_MS = 15 * 60_000;
 
 /** The triage queue's groups as counted at `countedAt`, right until `until`, for one triage version. */
@@ -33,6 +36,12 @@ interface Kept extends TriageCount {
 const CHANGES_SQL = `SELECT w.seq, w.id, w.existed, ${KEPT_URGENCY_RANK} AS rank FROM triage_changes w WHERE w.seq > @seq ORDER BY w.seq`;
 const ORDER_RANK_SQL = `SELECT ${URGENCY_RANK} FROM work_orders w WHERE w.id = @id`;
 const LAST_CHANGE_SQL = 'SELECT coalesce(max(seq), 0) FROM triage_changes';
+
+/** An order leaves the group of its rank then and joins that of its rank now; a rank past the reasons (or none) is no group. */
+function moveOrder(counts: number[], then: number | undefined, current: number | undefined): void {
+  if (then !== undefined && then < TRIAGE_REASONS.length) counts[then] = (counts[then] ?? 0) - 1;
+  if (current !== undefined && current < TRIAGE_REASONS.length) counts[current] = (counts[current] ?? 0) + 1;
+}
 
 /**
  * The triage queue's groups, counted once and then brought up to date order by order as what the
@@ -60,8 +69,11 @@ export class KeptTriage {
     const kept = this.#kept;
     if (!kept || now < kept.countedAt) return undefined;
     const version = this.#version();
-    if (kept.version !== version && !this.#follow(kept, version)) return undefined;
-    if (now >= kept.until && !this.#advance(kept, now)) return undefined;
+    if ((kept.version !== version && !this.#follow(kept, version)) || (now >= kept.until && !this.#advance(kept, now))) {
+      // Not to be tried again at every ask: the next `at` counts afresh.
+      this.#kept = undefined;
+      return undefined;
+    }
     return kept;
   }
 
@@ -90,9 +102,7 @@ export class KeptTriage {
     const counts = [...kept.counts];
     let until = kept.until;
     for (const [id, rank] of before) {
-      if (rank !== undefined && rank < TRIAGE_REASONS.length) counts[rank] = (counts[rank] ?? 0) - 1;
-      const current = this.statements.get(ORDER_RANK_SQL).pluck().get({ id, now: kept.countedAt }) as number | undefined;
-      if (current !== undefined && current < TRIAGE_REASONS.length) counts[current] = (counts[current] ?? 0) + 1;
+      moveOrder(counts, rank, this.statements.get(ORDER_RANK_SQL).pluck().get({ id, now: kept.countedAt }) as number | undefined);
       until = Math.min(until, this.statements.get(NEXT_ORDER_TURN_SQL).pluck().get({ id, now: kept.countedAt }) as number);
     }
     Object.assign(kept, { counts, until, version, seq: changes.at(-1)?.seq ?? kept.seq });
@@ -108,8 +118,7 @@ export class KeptTriage {
     if (now - kept.countedAt > LONGEST_ADVANCE_MS) return false;
     const counts = [...kept.counts];
     for (const { rank_then: then, rank_now: current } of this.statements.get(CLOCK_MOVES_SQL).all({ from: kept.countedAt, to: now }) as { rank_then: number; rank_now: number }[]) {
-      if (then < TRIAGE_REASONS.length) counts[then] = (counts[then] ?? 0) - 1;
-      if (current < TRIAGE_REASONS.length) counts[current] = (counts[current] ?? 0) + 1;
+      moveOrder(counts, then, current);
     }
     const turn = this.statements.get(NEXT_TRIAGE_TURN_SQL).pluck().get({ now }) as number;
     Object.assign(kept, { counts, countedAt: now, until: Math.min(turn, now + TRIAGE_WINDOW_MAX_MS) });

@@ -1,5 +1,5 @@
 import { statusBySlug, type StatusSlug } from '../../src-shared/api/status';
-import { AT_RISK_WITHIN_MS, type AttentionReason, TRIAGE_REASONS, type TriageReason, UNCONFIRMED_WITHIN_MS } from '../../src-shared/domain/attention';
+import { AT_RISK_WITHIN_MS, type AttentionReason, TRIAGE_REASONS, UNCONFIRMED_WITHIN_MS } from '../../src-shared/domain/attention';
 
 const id = (slug: StatusSlug): number => statusBySlug(slug)?.id ?? -1;
 const ASSIGNED = id('assigned');
@@ -50,24 +50,6 @@ export const NEEDS_ATTENTION = `w.id IN (${ATTENTION_IDS})`;
 
 /** How many orders need attention as the union of the rules counts them (tests hold the count below to it). */
 export const ATTENTION_UNION_COUNT_SQL = `SELECT COUNT(*) FROM (${ATTENTION_IDS})`;
-
-/** A NULL rule (a missing sub-status) holds as not holding, as it does in the union. */
-const anyHolds = (reasons: readonly TriageReason[]) => reasons.map((reason) => `coalesce(${ATTENTION_CONDITIONS[reason]}, 0)`).join(' OR ');
-const ASSIGNED_RULES = ['late', 'at-risk', 'unconfirmed', 'problem'] as const satisfies readonly TriageReason[];
-
-/**
- * The union's count as a sum of disjoint sets' counts, with no set of ids built: at a million
- * orders the union (76,000 ids) took 280 ms (timed once by hand) at every start, for the navigation's badge. Assigned
- * orders' rules (and their problems) read one range of the attention index, which holds every
- * column they need; problems of orders in other statuses come from the kept counts (migration
- * 0019), so it needs their triggers in place (not during a bulk load); open requests are few.
- */
-export const ATTENTION_COUNT_SQL = `SELECT
-  (SELECT COUNT(*) FROM work_orders w WHERE w.status_id = ${ASSIGNED} AND (${ASSIGNED_RULES.map((reason) => ATTENTION_CONDITIONS[reason]).join(' OR ')}))
-  + (SELECT coalesce(SUM(problems), 0) FROM work_order_counts WHERE status_key <> ${ASSIGNED})
-  + (SELECT COUNT(*) FROM work_orders w WHERE ${ATTENTION_CONDITIONS.requests} AND NOT (${anyHolds(ASSIGNED_RULES)}))`;
-// A triage reason added and not counted above would go uncounted.
-if ([...ASSIGNED_RULES, 'requests'].sort().join() !== [...TRIAGE_REASONS].sort().join()) throw new Error('ATTENTION_COUNT_SQL counts every triage reason');
 
 const NEVER = Number.MAX_SAFE_INTEGER;
 

@@ -1,12 +1,12 @@
 import type { Statement } from 'better-sqlite3';
 import { WORK_ORDER_LIST_IDS, WORK_ORDER_LIST_MEMBERS, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { UrgencyGroup } from '../../src-shared/domain/attention';
-import { groupsOf, TRIAGE_VERSION_SQL, urgencyGroups } from './attention-pages';
+import { groupsOf, urgencyGroups } from './attention-pages';
 import { changeKey } from './change-key';
 import type { CacheDatabase } from './database';
-import { KeptTriage, TRIAGE_WINDOW_MAX_MS } from './kept-triage';
+import { KeptTriage } from './kept-triage';
 import type { StatementCache } from './statement-cache';
-import { ATTENTION_COUNT_SQL, ATTENTION_UNION_COUNT_SQL, NEXT_TRIAGE_TURN_SQL } from './work-order-attention';
+import { ATTENTION_UNION_COUNT_SQL } from './work-order-attention';
 import { statusIds } from './work-order-query';
 
 /** During a bulk load the triggers that follow changes wait: a count is kept this long only. */
@@ -15,20 +15,15 @@ const LOADING_MEMO_MS = 5_000;
 /**
  * The cache's counts every list answer carries, each kept until what it counts changes: the lists'
  * (the kept counts, migration 0019) until any write; the triage queue's groups followed change by
- * change (kept-triage.ts); the attention count their sum, or counted alone while no groups are kept
- * (the navigation's badge at start: 19 ms at a million orders, the groups 42), and kept until what
- * the rules read changes (the triage version, migration 0027) or a minute passes.
- * While a bulk load has the triggers waiting (`loading`), from the orders themselves, per write.
+ * change and along the clock (kept-triage.ts), and the attention count their sum.
+ * While a bulk load has the triggers waiting (`loading`), from the orders themselves.
  */
 export class WorkOrderCounts {
   readonly #statusCounts: Statement;
   readonly #recountedStatuses: Statement;
-  readonly #attentionCount: Statement;
   #listsMemo: { key: string; value: Record<WorkOrderListId, number> } | undefined;
-  #attentionMemo: { key: string; value: number } | undefined;
+  #loadingMemo: { key: string; value: number } | undefined;
   readonly #triage: KeptTriage;
-  /** The clock's stretch over which what the triage rules read holds still, for one triage version. */
-  #window: { version: string; from: number; until: number } | undefined;
 
   constructor(
     private readonly db: CacheDatabase,
@@ -38,7 +33,6 @@ export class WorkOrderCounts {
     // Kept by triggers as orders change (migration 0019): a dozen rows, not a pass over the orders.
     this.#statusCounts = db.prepare('SELECT nullif(status_key, -1) AS status_id, orders AS count, problems FROM work_order_counts');
     this.#recountedStatuses = db.prepare('SELECT status_id, COUNT(*) AS count, SUM(open_problems > 0) AS problems FROM work_orders GROUP BY status_id');
-    this.#attentionCount = db.prepare(ATTENTION_COUNT_SQL).pluck();
     this.#triage = new KeptTriage(statements);
   }
 
@@ -49,15 +43,16 @@ export class WorkOrderCounts {
     return this.#listsMemo.value;
   }
 
-  /** How many cached orders need attention at `now`. */
+  /**
+   * How many cached orders need attention at `now`: the sum of the triage queue's groups, kept and
+   * followed (kept-triage.ts). During a bulk load, whose kept counts wait with their triggers, the
+   * union's count, kept a few seconds for the cache's state.
+   */
   attention(now: number): number {
-    const kept = this.loading() ? undefined : this.#triage.keptAt(now);
-    if (kept) return kept.counts.reduce((sum, count) => sum + count, 0);
-    const key = this.#countKey(now);
-    // The sum reads the kept counts, which wait with their triggers during a bulk load: the union then.
-    const statement = this.loading() ? this.statements.get(ATTENTION_UNION_COUNT_SQL).pluck() : this.#attentionCount;
-    if (this.#attentionMemo?.key !== key) this.#attentionMemo = { key, value: statement.get({ now }) as number };
-    return this.#attentionMemo.value;
+    if (!this.loading()) return this.#triage.at(now).counts.reduce((sum, count) => sum + count, 0);
+    const key = `${changeKey(this.db)}:${Math.floor(now / LOADING_MEMO_MS)}`;
+    if (this.#loadingMemo?.key !== key) this.#loadingMemo = { key, value: this.statements.get(ATTENTION_UNION_COUNT_SQL).pluck().get({ now }) as number };
+    return this.#loadingMemo.value;
   }
 
   /** The triage queue's groups, and the clock they were counted at: its pages are read at the same one. */
@@ -65,18 +60,6 @@ export class WorkOrderCounts {
     if (this.loading()) return { groups: urgencyGroups(this.statements, now), countedAt: now };
     const { counts, countedAt } = this.#triage.at(now);
     return { groups: groupsOf(counts), countedAt };
-  }
-
-  /** Names what the attention count alone read, at `now`: the triage version and the stretch of the clock over which the rules hold. */
-  #countKey(now: number): string {
-    if (this.loading()) return `load:${changeKey(this.db)}:${Math.floor(now / LOADING_MEMO_MS)}`;
-    const version = String(this.statements.get(TRIAGE_VERSION_SQL).pluck().get());
-    let window = this.#window;
-    if (window?.version !== version || now < window.from || now >= window.until) {
-      const turn = this.statements.get(NEXT_TRIAGE_TURN_SQL).pluck().get({ now }) as number;
-      window = this.#window = { version, from: now, until: Math.min(turn, now + TRIAGE_WINDOW_MAX_MS) };
-    }
-    return `${version}:${window.from}`;
   }
 
   #countLists(): Record<WorkOrderListId, number> {
