@@ -165,11 +165,20 @@ export class AppServices {
     let reported: MigrationProgress | undefined;
     let db: CacheDatabase;
     try {
-      db = await openCacheInTurns(manager.cacheFile(active), (progress) => {
-        if (!reported) logger.info('cache: migrating', { label: progress.label, total: progress.total });
-        reported = progress;
-        events.emit('cache:did-progress', { ...progress, finished: false });
-      });
+      db = await openCacheInTurns(
+        manager.cacheFile(active),
+        (progress) => {
+          if (!reported) logger.info('cache: migrating', { label: progress.label, total: progress.total });
+          reported = progress;
+          events.emit('cache:did-progress', { ...progress, finished: false });
+        },
+        {
+          // Quitting does not wait out a long migration: it is undone, and runs again at the next start.
+          interrupt: () => {
+            if (this.#closing) throw new AppError('APP_CLOSING');
+          },
+        },
+      );
     } finally {
       if (reported) events.emit('cache:did-progress', { ...reported, finished: true });
     }

@@ -2,7 +2,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { ensurePrivateDatabaseFile, ensurePrivateDir } from '../platform/private-files';
 import { restoreIndexes } from './deferred-indexes';
-import { migrate, migrateInTurns, type MigrationProgress } from './migrations/index';
+import { type InTurnsOptions, migrate, migrateInTurns, type MigrationProgress } from './migrations/index';
 
 export type CacheDatabase = Database.Database;
 
@@ -24,10 +24,10 @@ export function openCache(file: string): CacheDatabase {
  * `openCache` for the app: a migration rewriting every order (a rebuilt search index, 30 s at a
  * million orders) runs in batches, the event loop turning between them, and says how far it is.
  */
-export async function openCacheInTurns(file: string, onProgress: (progress: MigrationProgress) => void): Promise<CacheDatabase> {
+export async function openCacheInTurns(file: string, onProgress: (progress: MigrationProgress) => void, options: InTurnsOptions = {}): Promise<CacheDatabase> {
   const db = connect(file);
   try {
-    await migrateInTurns(db, onProgress);
+    await migrateInTurns(db, onProgress, options);
   } catch (error) {
     db.close();
     throw error;

@@ -56,6 +56,12 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+export interface InTurnsOptions {
+  batchRows?: number;
+  /** Called between batches; what it throws stops the migration, undone (the app quitting mid-way). */
+  interrupt?: () => void;
+}
+
 /**
  * `runMigrations`, letting the event loop turn between a fill's batches and saying how far it is.
  * Each migration is still one transaction: stopped halfway (the app killed), it is all undone and
@@ -65,7 +71,7 @@ export async function runMigrationsInTurns(
   db: Database.Database,
   migrations: readonly Migration[],
   onProgress: (progress: MigrationProgress) => void,
-  batchRows = FILL_BATCH_ROWS,
+  { batchRows = FILL_BATCH_ROWS, interrupt }: InTurnsOptions = {},
 ): Promise<number> {
   for (const migration of pending(db, migrations)) {
     const { fill } = migration;
@@ -89,6 +95,7 @@ export async function runMigrationsInTurns(
         after = upto;
         onProgress({ label: fill.label, done, total });
         await new Promise((resolve) => setImmediate(resolve));
+        interrupt?.();
       }
       db.pragma(`user_version = ${migration.version}`);
       db.exec('COMMIT');

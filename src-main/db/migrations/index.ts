@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type Migration, type MigrationProgress, runMigrations, runMigrationsInTurns } from '../../platform/sqlite-migrations';
+import { type InTurnsOptions, type Migration, type MigrationProgress, runMigrations, runMigrationsInTurns } from '../../platform/sqlite-migrations';
 import { migration0001 } from './0001-initial';
 import { migration0002 } from './0002-work-order-search';
 import { migration0003 } from './0003-work-order-pull-state';
@@ -31,7 +31,7 @@ import { migration0028 } from './0028-search-short-prefixes';
 import { migration0029 } from './0029-triage-changes';
 import { htmlToText } from '../work-order-columns';
 
-export type { Migration, MigrationProgress };
+export type { InTurnsOptions, Migration, MigrationProgress };
 
 /** In order. A new migration is a new file and one line here, never an edit of a shipped one. */
 export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0026, migration0027, migration0028, migration0029];
@@ -48,7 +48,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 }
 
 /** The same, a large rewrite in batches with the event loop turning between them, saying how far it is. */
-export function migrateInTurns(db: Database.Database, onProgress: (progress: MigrationProgress) => void, { migrations = MIGRATIONS, batchRows }: { migrations?: readonly Migration[]; batchRows?: number } = {}): Promise<number> {
+export function migrateInTurns(db: Database.Database, onProgress: (progress: MigrationProgress) => void, options: InTurnsOptions = {}): Promise<number> {
   registerFunctions(db);
-  return runMigrationsInTurns(db, migrations, onProgress, batchRows);
+  return runMigrationsInTurns(db, MIGRATIONS, onProgress, options);
 }

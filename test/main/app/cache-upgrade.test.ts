@@ -57,4 +57,22 @@ describe('opening a cache after an update that rebuilds its search index', () =>
     await call<WorkOrderPage>('workorders:list', { search: 'torch', per_page: 1 });
     expect(progress).toHaveLength(5);
   });
+
+  it('quitting does not wait out the rebuild: it is undone, and the cache runs it again at the next start', async () => {
+    const dataDir = temporaryDir();
+    cacheBeforeTheUpdate(dataDir);
+    const { app, invoke } = appUnderTest({ dataDir });
+    let started: () => void = () => {};
+    const underWay = new Promise<void>((resolve) => (started = resolve));
+    app.events.subscribe((event) => {
+      if (event === 'cache:did-progress') started();
+    });
+    const listed = invoke('workorders:list', { search: 'ladder', per_page: 1 });
+    await underWay;
+    await app.close();
+    expect(await listed).toMatchObject({ ok: false, error: { code: 'APP_CLOSING' } });
+    const db = new Database(cacheFilePath(dataDir, 'local'), { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(27);
+    db.close();
+  });
 });

@@ -42,7 +42,7 @@ describe('migrations in turns', () => {
         if (progress.length < 7) otherWork();
       });
     otherWork();
-    expect(await runMigrationsInTurns(inTurns, [base, copy()], (step) => progress.push(step), 200)).toBe(2);
+    expect(await runMigrationsInTurns(inTurns, [base, copy()], (step) => progress.push(step), { batchRows: 200 })).toBe(2);
     expect(progress.map((step) => step.done)).toEqual([0, 200, 400, 600, 800, 1_000, 1_050]);
     expect(progress.every((step) => step.label === 'Copying the orders' && step.total === ROWS)).toBe(true);
     expect(turns).toBeGreaterThanOrEqual(5);
@@ -57,11 +57,24 @@ describe('migrations in turns', () => {
     const db = cacheAtVersion1();
     // The 600th row cannot be written (a NOT NULL column left empty).
     const failing = copy("INSERT INTO copies (id, shout) SELECT id, CASE WHEN id = 550 THEN NULL ELSE upper(title) END FROM orders WHERE id > @after AND id <= @upto");
-    await expect(runMigrationsInTurns(db, [base, failing], () => undefined, 200)).rejects.toThrow(/NOT NULL/);
+    await expect(runMigrationsInTurns(db, [base, failing], () => undefined, { batchRows: 200 })).rejects.toThrow(/NOT NULL/);
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'copies'").pluck().get()).toBe(0);
     expect(db.inTransaction).toBe(false);
-    expect(await runMigrationsInTurns(db, [base, copy()], () => undefined, 200)).toBe(2);
+    expect(await runMigrationsInTurns(db, [base, copy()], () => undefined, { batchRows: 200 })).toBe(2);
     expect(copies(db)).toHaveLength(ROWS);
+  });
+
+  it('stop between batches when interrupted (the app quitting), the migration undone', async () => {
+    const db = cacheAtVersion1();
+    let batches = 0;
+    const interrupt = () => {
+      if ((batches += 1) === 3) throw new Error('closing');
+    };
+    await expect(runMigrationsInTurns(db, [base, copy()], () => undefined, { batchRows: 200, interrupt })).rejects.toThrow('closing');
+    expect(batches).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.inTransaction).toBe(false);
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'copies'").pluck().get()).toBe(0);
   });
 });
