@@ -71,8 +71,8 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_C
 
 /**
  * HTTP over undici, Pools per origin (the REST API, the token endpoint and the webhook service may
- * live on different hosts) and purpose (calls, files), created on first use. Failures below HTTP become `ApiError`s; log records
- * name the path only, never the query that carries `access_token`.
+ * live on different hosts) and purpose (calls, files), created on first use. Failures below HTTP
+ * become `ApiError`s; log records name the path only, never the query that carries `access_token`.
  */
 export class HttpTransport {
   private readonly pools = new Map<string, Pool>();
