@@ -139,6 +139,10 @@ test('offline: a job at a saved location found by search, saved and published in
   await callHost(webHost, 'connectivity:set-offline', { offline: false });
 
   const order = await onMarketplace(webHost, 'Badge printer service', (candidate) => candidate.status.name === 'Published');
+  // The open panel follows the order to the marketplace's id, and its row is marked as the open one.
+  await expect(page.getByRole('complementary', { name: `Work order ${order.id}` }).getByRole('heading', { name: 'Badge printer service' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('searchbox', { name: 'Search work orders' }).fill('Badge printer service');
+  await expect(page.getByRole('grid', { name: /^Work orders:/ }).getByRole('row', { name: new RegExp(`\\b${order.id}\\b`) })).toHaveAttribute('aria-current', 'true');
   expect(order.location).toMatchObject({ mode: 'saved' });
   expect(order.pay).toMatchObject({ type: 'hourly', base: { amount: 45, units: 4 } });
   expect(order.schedule?.service_window?.mode).toBe('between');
