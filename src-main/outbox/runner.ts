@@ -25,6 +25,12 @@ export interface OutboxRunnerOptions {
   now?: () => number;
 }
 
+/**
+ * While changes wait, the runner looks again at least this often, whatever woke it or not. A full
+ * run saw a route due for 20 s, online and signed in, never sent, with no failure in main's log: a
+ * wake that never came. The look sends such a change and says so in the log, to find the cause.
+ */
+const PERIODIC_WAKE_MS = 5_000;
 /** Progress events at most this often per upload: enough for a smooth bar, few enough for IPC. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -75,6 +81,10 @@ export class OutboxRunner {
   }
 
   wake(): void {
+    this.#wake(false);
+  }
+
+  #wake(periodic: boolean): void {
     if (this.#stopped) return;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -88,6 +98,8 @@ export class OutboxRunner {
       if (entry.state === 'sending' || this.#busy.has(entry.lane)) continue;
       // The same inner call may have filled the room too.
       if (this.#busy.size >= (this.options.concurrency ?? 4)) break;
+      const overdueMs = this.#now() - Math.max(entry.notBefore ?? 0, entry.nextAttemptAt ?? 0, entry.createdAt);
+      if (periodic && overdueMs > PERIODIC_WAKE_MS) this.options.logger.warn('outbox: a change due for a while was found by the periodic look', { kind: entry.kind, overdueMs });
       const lane = entry.lane;
       const sending = this.#send(entry)
         .catch((error: unknown) => this.#recover(entry, error))
@@ -97,9 +109,12 @@ export class OutboxRunner {
         });
       this.#busy.set(lane, sending);
     }
+    // While changes wait, the next look is at the earliest one's time, and in PERIODIC_WAKE_MS at most.
     const due = this.options.outbox.nextDueAt();
-    if (due !== null && due > this.#now()) {
-      this.#timer = setTimeout(() => this.wake(), Math.min(due - this.#now(), 2 ** 31 - 1));
+    if (due !== null) {
+      const now = this.#now();
+      const periodicLook = due <= now || due - now > PERIODIC_WAKE_MS;
+      this.#timer = setTimeout(() => this.#wake(periodicLook), periodicLook ? PERIODIC_WAKE_MS : due - now);
       this.#timer.unref();
     }
   }

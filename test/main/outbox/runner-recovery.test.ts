@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MarketplaceClient } from '../../../src-main/api-client/marketplace-client';
 import { Connectivity } from '../../../src-main/outbox/connectivity';
 import type { Outbox } from '../../../src-main/outbox/outbox';
@@ -23,14 +23,16 @@ function publishEntry(): StoredEntry {
 }
 
 /** An outbox of one entry whose first `applied` throws, with the runner's view of it (the same scheduler). */
-function oneEntryOutbox(entry: StoredEntry) {
+function oneEntryOutbox(entry: StoredEntry, { throwsOnce = true } = {}) {
   const entries = [entry];
+  /** While true the entry is not ready, as an order waiting for its create is not. */
+  const hold = { value: false };
   const listeners = new Set<() => void>();
-  let throws = 1;
+  let throws = throwsOnce ? 1 : 0;
   const failures: { retryAt: number | null; uncertain: boolean; code: string | undefined }[] = [];
   const outbox = {
     onReady: (listener: () => void) => (listeners.add(listener), () => listeners.delete(listener)),
-    next: (busy: ReadonlySet<string>, limit: number) => readyEntries(entries, { busy, limit, now: Date.now(), discarding: new Set(), namesUnresolved: () => false }),
+    next: (busy: ReadonlySet<string>, limit: number) => readyEntries(entries, { busy, limit, now: Date.now(), discarding: new Set(), namesUnresolved: () => hold.value }),
     nextDueAt: () => nextDueAt(entries),
     holds: (candidate: StoredEntry) => entries.includes(candidate),
     resolved: (candidate: StoredEntry) => candidate.input,
@@ -52,7 +54,7 @@ function oneEntryOutbox(entry: StoredEntry) {
       for (const listener of listeners) listener();
     },
   };
-  return { outbox: outbox as unknown as Outbox, entries, failures };
+  return { outbox: outbox as unknown as Outbox, entries, failures, hold };
 }
 
 describe('a send that ends in an error of main’s own', () => {
@@ -77,5 +79,30 @@ describe('a send that ends in an error of main’s own', () => {
     // The second attempt asks the marketplace whether the first landed, and does not publish twice.
     expect(calls).toEqual(['publish 10007', 'get 10007']);
     expect(logger.records.filter((record) => record.level === 'error').map((record) => record.message)).toEqual(['outbox: a send ended in an error of its own']);
+  });
+
+  it('a change that became ready with no wake is found within five seconds, and the log says so', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const entry = publishEntry();
+      const { outbox, entries, hold } = oneEntryOutbox(entry, { throwsOnce: false });
+      hold.value = true;
+      const calls: string[] = [];
+      const client = { session: { onStateChange: () => () => {} }, workOrders: { publish: async (id: number) => (calls.push(`publish ${id}`), ORDER) } } as unknown as MarketplaceClient;
+      const logger = createMemoryLogger();
+      const runner = new OutboxRunner({ outbox, client, connectivity: new Connectivity(), logger, onUploadProgress: () => {} });
+      runner.start();
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(calls).toEqual([]);
+      // Ready now, and nothing says so (the lost wake): the next periodic look sends it.
+      hold.value = false;
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(calls).toEqual(['publish 10007']);
+      expect(entries).toEqual([]);
+      expect(logger.records.filter((record) => record.level === 'warn').map((record) => record.message)).toEqual(['outbox: a change due for a while was found by the periodic look']);
+      await runner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
