@@ -2,9 +2,16 @@ import type { WorkOrderListId } from '../../src-shared/api/work-order-list';
 import type { SearchCounts } from './search-counts';
 import { wordsOf } from './search-query';
 import type { StatementCache } from './statement-cache';
-import { type rowChecksCheaper, walkReaches, WIDE_LIST_SHARE } from './wide-search';
+import { ID_WALK, type rowChecksCheaper, walkReaches, WIDE_LIST_SHARE } from './wide-search';
 
 type Values = Record<string, string | number>;
+
+/** How a search's page is sorted: the index its walk follows (`walkFor`), its ORDER BY, its direction. */
+export interface SearchSort {
+  walk: string | undefined;
+  orderBy: string;
+  descending: boolean;
+}
 export type PageIds = { pageIds: number[]; total: number } | undefined;
 
 export interface WalkedPagesOptions {
@@ -33,13 +40,21 @@ export class WalkedPages {
    * in the sort's order, each order it passes asked of the index when that is cheaper than making
    * every match into a set (`rowMatchWhere`).
    */
-  search(walk: string | undefined, where: string, rowMatchWhere: string | undefined, orderBy: string, parameters: Values, paging: Values): PageIds {
-    const { searchCounts, counts, loading, wideSearch, rowChecks } = this.options;
+  search(sort: SearchSort, where: string, rowMatchWhere: string | undefined, parameters: Values, paging: Values): PageIds {
+    const { searchCounts, counts, loading, wideSearch, rowChecks, statements } = this.options;
+    const { walk, orderBy, descending } = sort;
     // A bulk load has the schedule's index waiting: the sorted read still answers.
     if (walk === undefined || loading()) return undefined;
     const search = String(parameters.search);
     const total = searchCounts.count(search);
     if (total < wideSearch) return undefined;
+    if (walk === ID_WALK) {
+      // The text index's rowids are the orders' ids: it reads the page in its own order and stops
+      // there. "install" matches 143,000 of a million orders, whose set cost 20 ms to make for a
+      // walk; the page read this way, 3 ms (timed by hand).
+      const byRowid = `SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search ORDER BY rowid ${descending ? 'DESC' : 'ASC'} LIMIT @limit OFFSET @offset`;
+      return { total, pageIds: statements.get(byRowid).pluck().all(paging) as number[] };
+    }
     const byRow = rowMatchWhere !== undefined && rowChecks(Number(paging.offset) + Number(paging.limit), total, counts().workorders_all, wordsOf(search));
     const pageIds = this.walk(walk, byRow ? rowMatchWhere : where, orderBy, paging, total);
     return pageIds && { total, pageIds };

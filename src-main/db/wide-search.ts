@@ -39,10 +39,13 @@ const SET_MATCH_US = 0.17;
 export const rowChecksCheaper = (reach: number, matches: number, orders: number, words = 1): boolean =>
   ((reach * orders) / Math.max(1, matches)) * ROW_CHECK_US * Math.max(1, words) < matches * SET_MATCH_US;
 
+/** The id's walk: the table's own order, no index named. */
+export const ID_WALK = '';
+
 /** Each sort that has an order to walk: its own index (migration 0001), the table's own for the id. */
 const WALKS: Partial<Record<NonNullable<CachedWorkOrderQuery['sort']>, string>> = {
   schedule: 'INDEXED BY work_orders_schedule',
-  id: '',
+  id: ID_WALK,
   title: 'INDEXED BY work_orders_title',
   pay: 'INDEXED BY work_orders_pay',
   status: 'INDEXED BY work_orders_status_rank',

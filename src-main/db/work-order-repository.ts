@@ -209,7 +209,7 @@ export class WorkOrderRepository {
     const triage = attentionOnly && !this.#loading() ? this.#triagePage(query, Number(parameters.now), orderBy, perPage, page) : undefined;
     if (triage) return triage;
     const wide = searchOnly
-      ? this.#walked.search(walkFor(query.sort), where, rowMatchWhere, orderBy, parameters, paging)
+      ? this.#walked.search({ walk: walkFor(query.sort), orderBy, descending: query.order === 'desc' }, where, rowMatchWhere, parameters, paging)
       : walkWhere !== undefined
         ? this.#walked.list(query.list ?? 'workorders_all', walkFor(query.sort), walkWhere, orderBy, paging)
         : undefined;

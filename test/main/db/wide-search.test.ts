@@ -34,6 +34,30 @@ describe('a wide search', () => {
     }
   });
 
+  it('reads a search sorted by id in the text index’s own order: the sorted read’s pages, offline drafts (negative ids) first', () => {
+    const draftsDb = openCache(':memory:');
+    const [template] = generatedWorkOrders(1, 11);
+    const writer = new WorkOrderRepository(draftsDb);
+    writer.upsertMany(generatedWorkOrders(600, 5));
+    for (const id of [-3, -1, -2]) writer.writeLocal({ ...template!, id, title: `Install draft ${id}` }, true);
+    const { prepared: plans, stop } = recordStatements(draftsDb);
+    try {
+      const byIndex = new WorkOrderRepository(draftsDb, 1);
+      const reference = new WorkOrderRepository(draftsDb, Number.POSITIVE_INFINITY);
+      for (const order of ['asc', 'desc'] as const) {
+        for (const pageNumber of [1, 2, 40]) {
+          const query: CachedWorkOrderQuery = { f_search: 'install', order, page: pageNumber, per_page: 20 };
+          expect(page(byIndex, query), JSON.stringify(query)).toEqual(page(reference, query));
+        }
+      }
+      expect(page(byIndex, { f_search: 'install', per_page: 3 }).ids).toEqual([-3, -2, -1]);
+      expect(plans.some((sql) => sql.includes('ORDER BY rowid DESC'))).toBe(true);
+    } finally {
+      stop();
+      draftsDb.close();
+    }
+  });
+
   it('walks only a search that is the list’s only condition, and a sort with an order to walk', () => {
     const { prepared: plans, stop } = recordStatements(db);
     try {
