@@ -11,6 +11,7 @@ import {
 import { askableByRow, narrowedByPlace, searchExpression } from './search-query';
 import type { UrgencyGroup } from '../../src-shared/domain/attention';
 import { NEEDS_ATTENTION, URGENCY_RANK } from './work-order-attention';
+import type { MemoryFilters, MemoryOrder } from './filter-columns';
 
 /** The service's sorts the cache can answer (it has no creation date column), plus the last change and the triage's urgency. */
 export type CachedWorkOrderSortField = Exclude<WorkOrderSortField, 'created_date'> | 'updated' | 'urgency';
@@ -115,6 +116,11 @@ export interface ListQuery {
    * (`+`), so a page can be read along the sort's own order; its count is the kept one.
    */
   walkWhere: string | undefined;
+  /**
+   * A search whose other conditions are only the list's statuses, statuses and the place, sorted by
+   * schedule or id: its matches can be tested against the columns kept in memory (filter-columns.ts).
+   */
+  memory: { search: string; filters: MemoryFilters; order: MemoryOrder } | undefined;
   orderBy: string;
   perPage: number;
   page: number;
@@ -146,11 +152,13 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     conditions.push(FILTERS[name]);
     parameters[name] = typeof value === 'string' ? value.trim() : value;
   }
+
   const search = searchExpression(query.f_search);
   if (search) {
     conditions.push(MATCH);
     parameters.search = narrowedByPlace(search, { city: query.f_city, state: query.f_state });
   }
+  const memory = search ? memoryFilters(search, query, parameters) : undefined;
   if (query.attention) conditions.push(NEEDS_ATTENTION);
   if (query.attention || query.sort === 'urgency') parameters.now = query.now ?? Date.now();
   return {
@@ -160,9 +168,44 @@ export function listQuery(query: CachedWorkOrderQuery): ListQuery {
     searchOnly: Boolean(search) && conditions.length === 1,
     rowMatchWhere: search && conditions.length === 1 && askableByRow(search) ? `WHERE ${ROW_MATCH}` : undefined,
     attentionOnly: Boolean(query.attention) && conditions.length === 1,
+    memory: conditions.length > 1 ? memory : undefined,
     walkWhere: list !== null && conditions.length === 1 && Array.isArray(WORK_ORDER_LIST_MEMBERS[query.list ?? 'workorders_all']) ? `WHERE +${list}` : undefined,
     orderBy: orderBy(query),
     perPage: clampPage(query.per_page, WORK_ORDER_LIST_DEFAULT_PER_PAGE, WORK_ORDER_LIST_MAX_PER_PAGE),
     page: clampPage(query.page, 1, Number.MAX_SAFE_INTEGER),
   };
+}
+
+/** The filters the columns kept in memory test, beside the statuses. */
+const MEMORY_FILTERS: readonly FilterName[] = ['f_city', 'f_state'];
+
+/**
+ * The list's and the query's conditions as the columns kept in memory test them (`ListQuery.memory`),
+ * or undefined when one of them is not theirs: another filter, the problem list, "needs attention",
+ * a sort they do not keep.
+ */
+function memoryFilters(search: string, query: CachedWorkOrderQuery, parameters: Record<string, string | number>): ListQuery['memory'] {
+  const sort = query.sort ?? 'id';
+  if (query.attention || (sort !== 'schedule' && sort !== 'id')) return undefined;
+  if (FILTER_NAMES.some((name) => name in parameters && !MEMORY_FILTERS.includes(name))) return undefined;
+  const rule = WORK_ORDER_LIST_MEMBERS[query.list ?? 'workorders_all'];
+  if (rule === 'problems') return undefined;
+  let statuses = rule === 'all' ? undefined : statusIds(rule);
+  if (query.status_ids) {
+    const asked = query.status_ids.filter(Number.isInteger);
+    statuses = statuses ? statuses.filter((id) => asked.includes(id)) : asked;
+  }
+  const place: { city?: string; state?: string } = {};
+  for (const [name, key] of [['f_city', 'city'], ['f_state', 'state']] as const) {
+    const value = parameters[name];
+    if (value === undefined) continue;
+    // Compared as SQLite compares them: only text is kept in memory as it is.
+    if (typeof value !== 'string') return undefined;
+    place[key] = value;
+  }
+  // The place only narrows what the text index answers, the columns decide: the city's words alone
+  // cost less to ask than with the state's too ("repair" in Denver, CO at a million orders: 9.9 ms
+  // against 11.9, timed by hand); the state's when there is no city.
+  const narrowing = place.city !== undefined ? { city: place.city } : { state: place.state };
+  return { search: narrowedByPlace(search, narrowing), filters: { statusIds: statuses, ...place }, order: { sort, descending: query.order === 'desc' } };
 }

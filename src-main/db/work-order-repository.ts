@@ -17,6 +17,7 @@ import { InsightsWriter } from './insights-rows';
 import { InboxWriter } from './inbox-items';
 import { WorkOrderCounts } from './work-order-counts';
 import { ANY_TRIAGE_REASON, BUMP_TRIAGE_VERSION_SQL, urgencyPage } from './attention-pages';
+import { FILTER_COLUMNS_RESET_SQL, FilterColumns, MATCH_ROWIDS_SQL } from './filter-columns';
 
 /** Per row of a page: whether an outbox change waits, and why it needs attention. */
 export interface RowMarks {
@@ -59,6 +60,7 @@ export class WorkOrderRepository {
 
   readonly #counts: WorkOrderCounts;
   readonly #walked: WalkedPages;
+  readonly #filterColumns: FilterColumns;
 
   /**
    * `wideSearch`: from how many matches a search's page is walked, `rowChecks`: when that walk asks
@@ -71,6 +73,7 @@ export class WorkOrderRepository {
   ) {
     this.#statements = new StatementCache(db);
     this.#counts = new WorkOrderCounts(db, this.#statements, () => this.#loading());
+    this.#filterColumns = new FilterColumns(db);
     this.#walked = new WalkedPages({
       statements: this.#statements,
       searchCounts: new SearchCounts(db, this.#statements),
@@ -163,9 +166,10 @@ export class WorkOrderRepository {
    */
   beginBulkLoad(): boolean {
     if (!this.isEmpty()) return false;
-    // The lists' counts (migration 0019) are recounted once at the end instead of row by row, and
-    // the triage version (migration 0027), whose triggers wait too, moves once.
-    deferIndexes(this.db, 'work_orders', `${RECOUNT_SQL}\n${BUMP_TRIAGE_VERSION_SQL}`);
+    // The lists' counts (migration 0019) are recounted once at the end instead of row by row, the
+    // triage version (migration 0027), whose triggers wait too, moves once, and the columns kept in
+    // memory (migration 0030) are told every order changed.
+    deferIndexes(this.db, 'work_orders', `${RECOUNT_SQL}\n${BUMP_TRIAGE_VERSION_SQL}\n${FILTER_COLUMNS_RESET_SQL}`);
     // Insights' weeks (migration 0022) are summed once at the end too.
     deferIndexes(this.db, 'work_order_insights', REBUILD_WEEKS_SQL);
     // The inbox's rows (migration 0026) are written with their orders: their indexes wait as theirs do.
@@ -204,7 +208,7 @@ export class WorkOrderRepository {
 
   /** One page of a list, filtered, searched and sorted; never more than the service's page size. */
   list(query: CachedWorkOrderQuery = {}): CachedWorkOrderPage {
-    const { where, parameters, countInPass, searchOnly, rowMatchWhere, attentionOnly, walkWhere, orderBy, perPage, page } = listQuery(query);
+    const { where, parameters, countInPass, searchOnly, rowMatchWhere, attentionOnly, walkWhere, memory, orderBy, perPage, page } = listQuery(query);
     const paging = { ...parameters, limit: perPage, offset: (page - 1) * perPage };
     const triage = attentionOnly && !this.#loading() ? this.#triagePage(query, Number(parameters.now), orderBy, perPage, page) : undefined;
     if (triage) return triage;
@@ -219,6 +223,9 @@ export class WorkOrderRepository {
     let pageIds: number[];
     if (wide) {
       pageIds = wide.pageIds;
+    } else if (memory && !this.#loading() && this.#filterColumns.ready()) {
+      const rowids = this.#statements.get(MATCH_ROWIDS_SQL).pluck().all({ search: memory.search }) as number[];
+      ({ total, pageIds } = this.#filterColumns.select(rowids, memory.filters, memory.order, paging.offset, perPage));
     } else if (countInPass) {
       // A search's full-text match (a short prefix matches most orders) or the attention rules'
       // union is the costly part: run it once, counting in the same pass, not once for the count
@@ -241,6 +248,14 @@ export class WorkOrderRepository {
     total ??= this.#statements.get(`SELECT COUNT(*) FROM work_orders w ${where}`).pluck().get(parameters) as number;
     const pages = Math.max(1, Math.ceil(total / perPage));
     return { results: this.#orders(pageIds), total, page, pages, per_page: perPage, ...(query.sort === 'urgency' ? { groups: this.#urgencyGroups(where, parameters) } : {}) };
+  }
+
+  /**
+   * Builds the columns a search's filters read in memory now, instead of after the first search
+   * that would use them (filter-columns.ts); resolves once they answer.
+   */
+  filterColumnsBuilt(): Promise<void> {
+    return this.#filterColumns.built();
   }
 
   /** The orders of a page's ids, in their order. */

@@ -29,12 +29,13 @@ import { migration0026 } from './0026-inbox-items';
 import { migration0027 } from './0027-triage-version';
 import { migration0028 } from './0028-search-short-prefixes';
 import { migration0029 } from './0029-triage-changes';
+import { migration0030 } from './0030-filter-changes';
 import { htmlToText } from '../work-order-columns';
 
 export type { InTurnsOptions, Migration, MigrationProgress };
 
 /** In order. A new migration is a new file and one line here, never an edit of a shipped one. */
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0026, migration0027, migration0028, migration0029];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0010, migration0011, migration0012, migration0013, migration0014, migration0015, migration0016, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022, migration0023, migration0024, migration0025, migration0026, migration0027, migration0028, migration0029, migration0030];
 
 /** What a migration rebuilding the text index needs to index a description as the app writes it (0028). */
 function registerFunctions(db: Database.Database): void {

@@ -40,9 +40,12 @@ describe('a bulk load into an empty cache', () => {
     const versionDuringLoad = triageVersion.get() as number;
     repository.endBulkLoad();
     expect(indexesOf(db)).toEqual(indexes);
-    // The lists' counts' three, the triage version's three and the triage changes' three (migrations 0019, 0027, 0029); the version moved once for the load.
-    expect(triggers.all()).toHaveLength(9);
+    // The lists' counts' three, the triage version's three, the triage changes' three and the filter
+    // changes' three (migrations 0019, 0027, 0029, 0030); the version moved once for the load, and
+    // the columns kept in memory were told every order changed.
+    expect(triggers.all()).toHaveLength(12);
     expect(triageVersion.get()).toBe(versionDuringLoad + 1);
+    expect(db.prepare('SELECT id FROM filter_changes ORDER BY seq DESC LIMIT 1').pluck().all()).toEqual([null]);
     expect(db.prepare('SELECT SUM(orders) FROM work_order_counts').pluck().get()).toBe(300);
     expect(plan(db, `SELECT id FROM work_orders WHERE city = 'x'`)).toMatch(/USING (COVERING )?INDEX work_orders_city/);
     expect(repository.list({ f_city: city, sort: 'schedule' })).toEqual(duringLoad);
