@@ -8,8 +8,6 @@ export type CacheDatabase = Database.Database;
 
 /** A reader waits this long for a writer (the sync) before giving up with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
-/** The most of the file mapped: SQLite caps it just under 2 GiB (`SQLITE_MAX_MMAP_SIZE`); a million orders take 1.7 GB. */
-const MMAP_BYTES = 2 ** 31;
 
 /**
  * Opens (or creates, with its folder) the offline cache of one environment, migrated to the latest version. Callers
@@ -50,15 +48,6 @@ function connect(file: string): CacheDatabase {
   // next pull fetches again.
   db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  // Reads map the file instead of copying each page through a read call into SQLite's 16 MB page
-  // cache, which a large cache overflows: a search with filters looks up every order the text index
-  // matched (14,000 at a million orders), and took 44 ms at p95 in cache-search, 32 mapped. A page
-  // cache of 256 MiB did as well, but holds that much of main's own memory; mapped pages are the
-  // system's file cache, which it takes back under pressure. Linux counts the ones read in main's
-  // RSS: after three searches with filters in every place at a million orders, each read three
-  // ways, 1,075 MB against 217 unmapped (timed by hand). An I/O error reading a mapped page
-  // stops the process instead of failing the statement; the file is local and private.
-  if (file !== ':memory:') db.pragma(`mmap_size = ${MMAP_BYTES}`);
   return db;
 }
 

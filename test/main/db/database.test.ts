@@ -13,8 +13,6 @@ describe('openCache', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
-    // Mapped, up to SQLite's ceiling (database.ts).
-    expect(db.pragma('mmap_size', { simple: true })).toBe(2147418112);
     expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     db.prepare('INSERT INTO work_orders (id, updated_at, cached_at) VALUES (1, 0, 0)').run();
     db.close();
