@@ -42,7 +42,7 @@ const ROW_SQL = 'SELECT status_id, city, state, schedule_start FROM work_orders 
 /**
  * The columns a search's filters read (status, city, state, schedule), for every cached order, in
  * memory: a search with filters tests each order the text index matched, and SQLite's lookup of
- * each (14,000 for "repair" in Denver at a million orders) cost 1 µs, 32 ms at p95 in all; here,
+ * each (14,000 for "repair" in Denver at a million orders) cost 1–2 µs, 44 ms at p95 in all; here,
  * 3 ms for them all (timed by hand). About 27 bytes an order (27 MB at a million).
  *
  * Built in the background, a turn of the event loop per `BUILD_ROWS` orders (1.4 s in all at a
