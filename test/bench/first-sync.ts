@@ -114,7 +114,8 @@ async function firstSync(client: MarketplaceClient, file: string, profile = fals
       writeFileSync(PROFILE_FILE, JSON.stringify(taken));
       console.log(`this thread's CPU profile of the last sync: ${PROFILE_FILE}`);
     }
-    if (workOrders.counts().workorders_all !== summary.listed) throw new Error('The cache does not hold every order listed');
+    const stored = db.prepare('SELECT count(*) FROM work_orders').pluck().get() as number;
+    if (stored !== summary.listed || workOrders.counts().workorders_all !== summary.listed) throw new Error(`The cache holds ${stored} orders of the ${summary.listed} listed`);
     return ms;
   } finally {
     session?.disconnect();
