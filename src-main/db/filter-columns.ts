@@ -4,7 +4,7 @@ import type { CacheDatabase } from './database';
 export interface MemoryFilters {
   /** The list's statuses, or the ones asked; absent: any. */
   statusIds?: readonly number[];
-  /** Exactly, as `w.city = ?` compares. */
+  /** As `w.city = ?` compares: ASCII letters in any case (`noCase`). */
   city?: string;
   state?: string;
 }
@@ -60,7 +60,7 @@ export class FilterColumns {
   #count = 0;
   /** Orders added after the build whose ids are lower than the last one (offline drafts, renames). */
   readonly #extra = new Map<number, Row>();
-  /** Each city and state as a number; 0 is none. */
+  /** Each city and state as a number, equal as their columns compare (`noCase`); 0 is none. */
   readonly #codes = new Map<string, number>();
   /** The last `filter_changes` row applied; undefined until built. */
   #seq: number | undefined;
@@ -98,8 +98,8 @@ export class FilterColumns {
    */
   select(rowids: readonly number[], filters: MemoryFilters, order: MemoryOrder, offset: number, limit: number): { total: number; pageIds: number[] } {
     const statuses = filters.statusIds && new Set(filters.statusIds);
-    const city = filters.city === undefined ? 0 : (this.#codes.get(filters.city) ?? -1);
-    const state = filters.state === undefined ? 0 : (this.#codes.get(filters.state) ?? -1);
+    const city = filters.city === undefined ? 0 : (this.#codes.get(noCase(filters.city)) ?? -1);
+    const state = filters.state === undefined ? 0 : (this.#codes.get(noCase(filters.state)) ?? -1);
     // A place no cached order has: nothing matches.
     if (city < 0 || state < 0) return { total: 0, pageIds: [] };
     const ids: number[] = [];
@@ -213,10 +213,11 @@ export class FilterColumns {
 
   #code(value: string | null): number {
     if (value === null) return 0;
-    let code = this.#codes.get(value);
+    const key = noCase(value);
+    let code = this.#codes.get(key);
     if (code === undefined) {
       code = this.#codes.size + 1;
-      this.#codes.set(value, code);
+      this.#codes.set(key, code);
     }
     return code;
   }
@@ -279,6 +280,12 @@ function findFrom(ids: Float64Array, count: number, id: number, from: number): n
   }
   return -1;
 }
+
+/**
+ * A city or state as their columns compare them (`COLLATE NOCASE`, migration 0001): SQLite folds
+ * the 26 ASCII capitals only, so "DENVER" is "Denver" but "ÉVRY" is not "évry".
+ */
+const noCase = (value: string): string => value.replace(/[A-Z]+/g, (capitals) => capitals.toLowerCase());
 
 /** SQLite's ascending order of the schedule: none first. */
 function scheduleOrder(a: number, b: number): number {

@@ -41,8 +41,9 @@ function sqlSelect(db: CacheDatabase, rowids: readonly number[], filters: Memory
     .all({ ids: JSON.stringify(rowids), statuses: JSON.stringify(filters.statusIds ?? []), city: filters.city ?? null, state: filters.state ?? null }) as number[];
 }
 
-const CITIES = [...PLACES.map((place) => place.city), 'South Portland', 'Denver '];
-const STATES = [...new Set(PLACES.map((place) => place.state)), 'XX'];
+// The place columns compare without case, for ASCII letters only (COLLATE NOCASE): both are asked.
+const CITIES = [...PLACES.map((place) => place.city), 'South Portland', 'Denver ', 'denver', 'PORTLAND', 'Évry', 'ÉVRY', 'évry'];
+const STATES = [...new Set(PLACES.map((place) => place.state)), 'XX', 'co', 'Tx'];
 const STATUS_IDS = WORK_ORDER_STATUSES.map((status) => status.id);
 
 describe('the columns a search’s filters read, kept in memory', () => {
