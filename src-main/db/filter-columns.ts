@@ -18,6 +18,7 @@ export interface MemoryOrder {
 }
 
 interface Row {
+  /** NaN: none (SQL's NULL, which `IN` never matches; the statuses asked are integers). */
   status: number;
   city: number;
   state: number;
@@ -25,8 +26,6 @@ interface Row {
   schedule: number;
 }
 
-/** A status no list holds: SQL's NULL, which `IN` never matches. */
-const NO_STATUS = 0xffff;
 /** Orders read per turn of the event loop while the columns are built: 50,000 took 35 ms at a million orders (timed by hand). */
 const BUILD_ROWS = 25_000;
 /** More changes than this since the last look, and the columns are read whole again instead. */
@@ -43,7 +42,7 @@ const ROW_SQL = 'SELECT status_id, city, state, schedule_start FROM work_orders 
  * The columns a search's filters read (status, city, state, schedule), for every cached order, in
  * memory: a search with filters tests each order the text index matched, and SQLite's lookup of
  * each (14,000 for "repair" in Denver at a million orders) cost 1–2 µs, 44 ms at p95 in all; here,
- * 3 ms for them all (timed by hand). About 27 bytes an order (27 MB at a million).
+ * 3 ms for them all (timed by hand). About 33 bytes an order (33 MB at a million).
  *
  * Built in the background, a turn of the event loop per `BUILD_ROWS` orders (1.4 s in all at a
  * million), after the first search that could use them; until then, and while they are read whole
@@ -53,7 +52,7 @@ const ROW_SQL = 'SELECT status_id, city, state, schedule_start FROM work_orders 
 export class FilterColumns {
   #ids = new Float64Array(0);
   #live = new Uint8Array(0);
-  #status = new Uint16Array(0);
+  #status = new Float64Array(0);
   #city = new Uint32Array(0);
   #state = new Uint32Array(0);
   #schedule = new Float64Array(0);
@@ -208,7 +207,7 @@ export class FilterColumns {
   }
 
   #row(status: number | null, city: string | null, state: string | null, schedule: number | null): Row {
-    return { status: status ?? NO_STATUS, city: this.#code(city), state: this.#code(state), schedule: schedule ?? Number.NaN };
+    return { status: status ?? Number.NaN, city: this.#code(city), state: this.#code(state), schedule: schedule ?? Number.NaN };
   }
 
   #code(value: string | null): number {
@@ -238,14 +237,14 @@ export class FilterColumns {
   }
 
   #allocate(capacity: number): void {
-    const grow = <Array extends Float64Array | Uint8Array | Uint16Array | Uint32Array>(from: Array, make: (length: number) => Array): Array => {
+    const grow = <Array extends Float64Array | Uint8Array | Uint32Array>(from: Array, make: (length: number) => Array): Array => {
       const to = make(capacity);
       to.set(from.subarray(0, Math.min(this.#count, capacity)));
       return to;
     };
     this.#ids = grow(this.#ids, (length) => new Float64Array(length));
     this.#live = grow(this.#live, (length) => new Uint8Array(length));
-    this.#status = grow(this.#status, (length) => new Uint16Array(length));
+    this.#status = grow(this.#status, (length) => new Float64Array(length));
     this.#city = grow(this.#city, (length) => new Uint32Array(length));
     this.#state = grow(this.#state, (length) => new Uint32Array(length));
     this.#schedule = grow(this.#schedule, (length) => new Float64Array(length));
