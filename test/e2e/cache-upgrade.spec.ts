@@ -17,10 +17,12 @@ test('a cache from before the update: a progress banner while its search index i
   const host = await startWebHostProcess({
     prepare: (dataDir) => {
       prepareLargeCache(dataDir, ORDERS);
-      // Back to version 27: 0028 rebuilds the search index, 0029 adds the triage changes.
+      // Back to version 27: 0028 rebuilds the search index, 0029 and 0030 add the triage changes and the filter changes.
       const db = new Database(cacheFilePath(dataDir, PREPARED_ENVIRONMENT));
-      for (const name of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'triage_changes%'").pluck().all() as string[]) db.exec(`DROP TRIGGER "${name}"`);
-      db.exec('DROP TABLE triage_changes');
+      for (const table of ['triage_changes', 'filter_changes']) {
+        for (const name of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?").pluck().all(`${table}%`) as string[]) db.exec(`DROP TRIGGER "${name}"`);
+        db.exec(`DROP TABLE ${table}`);
+      }
       db.pragma('user_version = 27');
       db.close();
     },
