@@ -1,13 +1,36 @@
 import type { CacheDatabase } from './database';
 import { findFrom, firstInOrder } from './ordered-arrays';
 
+/**
+ * The columns kept, in this order in each row, and how each compares: a text column's values are
+ * numbered as it compares them (`noCase`), the others are kept as numbers, NaN for SQL's NULL
+ * (which nothing equals, and which sorts first).
+ */
+const COLUMNS = [
+  { name: 'status', sql: 'status_id', text: false },
+  { name: 'schedule', sql: 'schedule_start', text: false },
+  { name: 'city', sql: 'city', text: true },
+  { name: 'state', sql: 'state', text: true },
+  { name: 'country', sql: 'country', text: true },
+  { name: 'client', sql: 'client_id', text: false },
+  { name: 'project', sql: 'project_id', text: false },
+  { name: 'manager', sql: 'manager_id', text: false },
+  { name: 'typeOfWork', sql: 'type_of_work_id', text: false },
+] as const;
+type ColumnName = (typeof COLUMNS)[number]['name'];
+const STATUS = 0;
+const SCHEDULE = 1;
+
+/** The columns a filter asks to equal a value: text as its column compares it, ids exactly. */
+export type EqualColumn = Exclude<ColumnName, 'status' | 'schedule'>;
+export const TEXT_COLUMNS: readonly EqualColumn[] = ['city', 'state', 'country'];
+
 /** What a search's filters ask of each match, when that is all they ask (`memoryFilters` in work-order-query.ts). */
 export interface MemoryFilters {
   /** The list's statuses, or the ones asked; absent: any. */
   statusIds?: readonly number[];
-  /** As `w.city = ?` compares: ASCII letters in any case (`noCase`). */
-  city?: string;
-  state?: string;
+  /** A text for the text columns (`TEXT_COLUMNS`), a number for the others. */
+  equal?: Partial<Record<EqualColumn, string | number>>;
 }
 
 /** The sorts these columns answer. */
@@ -18,14 +41,8 @@ export interface MemoryOrder {
   descending: boolean;
 }
 
-interface Row {
-  /** NaN: none (SQL's NULL, which `IN` never matches; the statuses asked are integers). */
-  status: number;
-  city: number;
-  state: number;
-  /** NaN: none (SQL's NULL, first in an ascending sort). */
-  schedule: number;
-}
+/** An order's values, in `COLUMNS`' order. */
+type Row = number[];
 
 /** Orders read per turn of the event loop while the columns are built: 50,000 took 35 ms at a million orders (timed by hand). */
 const BUILD_ROWS = 25_000;
@@ -36,14 +53,16 @@ const MAX_CHANGES = 2_048;
 export const FILTER_COLUMNS_RESET_SQL = 'INSERT INTO filter_changes (id) VALUES (NULL);';
 /** Every order the text index matches, in its own order (ascending rowids, the orders' ids). */
 export const MATCH_ROWIDS_SQL = 'SELECT rowid FROM work_orders_search WHERE work_orders_search MATCH @search';
-const ROWS_SQL = 'SELECT id, status_id, city, state, schedule_start FROM work_orders WHERE id > ? ORDER BY id LIMIT ?';
-const ROW_SQL = 'SELECT status_id, city, state, schedule_start FROM work_orders WHERE id = ?';
+const SELECTED = COLUMNS.map((column) => column.sql).join(', ');
+const ROWS_SQL = `SELECT id, ${SELECTED} FROM work_orders WHERE id > ? ORDER BY id LIMIT ?`;
+const ROW_SQL = `SELECT ${SELECTED} FROM work_orders WHERE id = ?`;
 
 /**
- * The columns a search's filters read (status, city, state, schedule), for every cached order, in
- * memory: a search with filters tests each order the text index matched, and SQLite's lookup of
- * each (14,000 for "repair" in Denver at a million orders) cost 1–2 µs, 44 ms at p95 in all; here,
- * 3 ms for them all (timed by hand). About 33 bytes an order (33 MB at a million).
+ * The columns a search's filters read (`COLUMNS`: status, schedule, place, client, project,
+ * manager, type of work), for every cached order, in memory: a search with filters tests each
+ * order the text index matched, and SQLite's lookup of each (14,000 for "repair" in Denver at a
+ * million orders) cost 1–2 µs, 44 ms at p95 in all; here, 3 ms for them all (timed by hand).
+ * About 69 bytes an order (69 MB at a million).
  *
  * Built in the background, a turn of the event loop per `BUILD_ROWS` orders (1.4 s in all at a
  * million), after the first search that could use them; until then, and while they are read whole
@@ -53,14 +72,12 @@ const ROW_SQL = 'SELECT status_id, city, state, schedule_start FROM work_orders 
 export class FilterColumns {
   #ids = new Float64Array(0);
   #live = new Uint8Array(0);
-  #status = new Float64Array(0);
-  #city = new Uint32Array(0);
-  #state = new Uint32Array(0);
-  #schedule = new Float64Array(0);
+  /** One array per column of `COLUMNS`, in its order. */
+  #columns: (Float64Array | Uint32Array)[] = COLUMNS.map((column) => (column.text ? new Uint32Array(0) : new Float64Array(0)));
   #count = 0;
   /** Orders added after the build whose ids are lower than the last one (offline drafts, renames). */
   readonly #extra = new Map<number, Row>();
-  /** Each city and state as a number, equal as their columns compare (`noCase`); 0 is none. */
+  /** Each text of the text columns as a number, equal as they compare (`noCase`); 0 is none. */
   readonly #codes = new Map<string, number>();
   /** The last `filter_changes` row applied; undefined until built. */
   #seq: number | undefined;
@@ -98,16 +115,25 @@ export class FilterColumns {
    */
   select(rowids: readonly number[], filters: MemoryFilters, order: MemoryOrder, offset: number, limit: number): { total: number; pageIds: number[] } {
     const statuses = filters.statusIds && new Set(filters.statusIds);
-    const city = filters.city === undefined ? 0 : (this.#codes.get(noCase(filters.city)) ?? -1);
-    const state = filters.state === undefined ? 0 : (this.#codes.get(noCase(filters.state)) ?? -1);
-    // A place no cached order has: nothing matches.
-    if (city < 0 || state < 0) return { total: 0, pageIds: [] };
+    // Each equality asked, as the column's array and the value its cells must hold.
+    const checks: { cells: Float64Array | Uint32Array; value: number }[] = [];
+    for (const [name, asked] of Object.entries(filters.equal ?? {}) as [EqualColumn, string | number | undefined][]) {
+      if (asked === undefined) continue;
+      const value = typeof asked === 'string' ? this.#codes.get(noCase(asked)) : asked;
+      // A text no cached order has: nothing matches.
+      if (value === undefined) return { total: 0, pageIds: [] };
+      checks.push({ cells: this.#columns[COLUMNS.findIndex((column) => column.name === name)] as Float64Array | Uint32Array, value });
+    }
     const ids: number[] = [];
     const schedules: number[] = [];
     // Read into locals: the loop below runs once per match of the text index (14,000 at a million orders).
-    const [sorted, count, live, status, cities, states, schedule] = [this.#ids, this.#count, this.#live, this.#status, this.#city, this.#state, this.#schedule];
-    const holds = (statusOf: number, cityOf: number, stateOf: number) =>
-      (!statuses || statuses.has(statusOf)) && (city === 0 || cityOf === city) && (state === 0 || stateOf === state);
+    const [sorted, count, live, status, schedule] = [this.#ids, this.#count, this.#live, this.#columns[STATUS] as Float64Array, this.#columns[SCHEDULE] as Float64Array];
+    const holdsAt = (index: number) => {
+      if (statuses && !statuses.has(status[index] as number)) return false;
+      for (const { cells, value } of checks) if (cells[index] !== value) return false;
+      return true;
+    };
+    const holdsRow = (row: Row) => (!statuses || statuses.has(row[STATUS] as number)) && checks.every(({ cells, value }) => row[this.#columns.indexOf(cells)] === value);
     let from = 0;
     let previous = Number.NEGATIVE_INFINITY;
     for (const id of rowids) {
@@ -117,15 +143,15 @@ export class FilterColumns {
       const index = findFrom(sorted, count, id, from);
       if (index >= 0) {
         from = index + 1;
-        if (live[index] === 1 && holds(status[index] as number, cities[index] as number, states[index] as number)) {
+        if (live[index] === 1 && holdsAt(index)) {
           ids.push(id);
           schedules.push(schedule[index] as number);
         }
       } else {
         const row = this.#extra.get(id);
-        if (row && holds(row.status, row.city, row.state)) {
+        if (row && holdsRow(row)) {
           ids.push(id);
-          schedules.push(row.schedule);
+          schedules.push(row[SCHEDULE] as number);
         }
       }
     }
@@ -172,8 +198,8 @@ export class FilterColumns {
         return;
       }
       try {
-        const rows = this.db.prepare(ROWS_SQL).raw().all(after, this.#buildRows) as [number, number | null, string | null, string | null, number | null][];
-        for (const [id, status, city, state, schedule] of rows) this.#append(id, this.#row(status, city, state, schedule));
+        const rows = this.db.prepare(ROWS_SQL).raw().all(after, this.#buildRows) as [number, ...(number | string | null)[]][];
+        for (const [id, ...values] of rows) this.#append(id, this.#row(values));
         if (rows.length === this.#buildRows) {
           after = (rows.at(-1) as [number, ...unknown[]])[0];
           this.#defer(turn);
@@ -193,22 +219,27 @@ export class FilterColumns {
   #apply(ids: ReadonlySet<number>): void {
     const read = this.db.prepare(ROW_SQL).raw();
     for (const id of ids) {
-      const found = read.get(id) as [number | null, string | null, string | null, number | null] | undefined;
+      const found = read.get(id) as (number | string | null)[] | undefined;
       const index = this.#find(id);
       if (!found) {
         if (index >= 0) this.#live[index] = 0;
         else this.#extra.delete(id);
         continue;
       }
-      const row = this.#row(...found);
+      const row = this.#row(found);
       if (index >= 0) this.#set(index, row);
       else if (this.#count === 0 || id > (this.#ids[this.#count - 1] as number)) this.#append(id, row);
       else this.#extra.set(id, row);
     }
   }
 
-  #row(status: number | null, city: string | null, state: string | null, schedule: number | null): Row {
-    return { status: status ?? Number.NaN, city: this.#code(city), state: this.#code(state), schedule: schedule ?? Number.NaN };
+  /** An order's values as SQLite answered them, in `COLUMNS`' order, as the arrays keep them. */
+  #row(values: readonly (number | string | null)[]): Row {
+    return COLUMNS.map((column, index) => {
+      const value = values[index] ?? null;
+      if (column.text) return this.#code(value === null ? null : String(value));
+      return typeof value === 'number' ? value : Number.NaN;
+    });
   }
 
   #code(value: string | null): number {
@@ -224,10 +255,9 @@ export class FilterColumns {
 
   #set(index: number, row: Row): void {
     this.#live[index] = 1;
-    this.#status[index] = row.status;
-    this.#city[index] = row.city;
-    this.#state[index] = row.state;
-    this.#schedule[index] = row.schedule;
+    this.#columns.forEach((cells, column) => {
+      cells[index] = row[column] as number;
+    });
   }
 
   #append(id: number, row: Row): void {
@@ -245,10 +275,7 @@ export class FilterColumns {
     };
     this.#ids = grow(this.#ids, (length) => new Float64Array(length));
     this.#live = grow(this.#live, (length) => new Uint8Array(length));
-    this.#status = grow(this.#status, (length) => new Float64Array(length));
-    this.#city = grow(this.#city, (length) => new Uint32Array(length));
-    this.#state = grow(this.#state, (length) => new Uint32Array(length));
-    this.#schedule = grow(this.#schedule, (length) => new Float64Array(length));
+    this.#columns = this.#columns.map((cells) => grow(cells, (length) => (cells instanceof Uint32Array ? new Uint32Array(length) : new Float64Array(length))));
   }
 
   /** The index of `id` in the sorted ids; -1 when absent. */
@@ -258,8 +285,8 @@ export class FilterColumns {
 }
 
 /**
- * A city or state as their columns compare them (`COLLATE NOCASE`, migration 0001): SQLite folds
- * the 26 ASCII capitals only, so "DENVER" is "Denver" but "ÉVRY" is not "évry".
+ * A city, state or country as their columns compare them (`COLLATE NOCASE`, migration 0001):
+ * SQLite folds the 26 ASCII capitals only, so "DENVER" is "Denver" but "ÉVRY" is not "évry".
  */
 const noCase = (value: string): string => value.replace(/[A-Z]+/g, (capitals) => capitals.toLowerCase());
 

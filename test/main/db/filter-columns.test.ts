@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openCache, type CacheDatabase } from '../../../src-main/db/database';
-import { FilterColumns, MATCH_ROWIDS_SQL, type MemoryFilters, type MemorySort } from '../../../src-main/db/filter-columns';
+import { type EqualColumn, FilterColumns, MATCH_ROWIDS_SQL, type MemoryFilters, type MemorySort } from '../../../src-main/db/filter-columns';
 import { type CachedWorkOrderQuery, listQuery } from '../../../src-main/db/work-order-query';
 import { WorkOrderRepository } from '../../../src-main/db/work-order-repository';
 import { WORK_ORDER_STATUSES } from '../../../src-shared/api/status';
@@ -28,22 +28,37 @@ function byHand() {
   };
 }
 
+/** Each column an equality reads, as SQL names it. */
+const SQL_COLUMNS: Record<EqualColumn, string> = {
+  city: 'city',
+  state: 'state',
+  country: 'country',
+  client: 'client_id',
+  project: 'project_id',
+  manager: 'manager_id',
+  typeOfWork: 'type_of_work_id',
+};
+
 function sqlSelect(db: CacheDatabase, rowids: readonly number[], filters: MemoryFilters, sort: MemorySort, descending: boolean): number[] {
   const conditions = ['w.id IN (SELECT value FROM json_each(@ids))'];
+  const values: Record<string, unknown> = { ids: JSON.stringify(rowids), statuses: JSON.stringify(filters.statusIds ?? []) };
   if (filters.statusIds) conditions.push('w.status_id IN (SELECT value FROM json_each(@statuses))');
-  if (filters.city !== undefined) conditions.push('w.city = @city');
-  if (filters.state !== undefined) conditions.push('w.state = @state');
+  for (const [column, value] of Object.entries(filters.equal ?? {}) as [EqualColumn, string | number][]) {
+    conditions.push(`w.${SQL_COLUMNS[column]} = @${column}`);
+    values[column] = value;
+  }
   const direction = descending ? 'DESC' : 'ASC';
   const orderBy = sort === 'schedule' ? `w.schedule_start ${direction}, w.id ${direction}` : `w.id ${direction}`;
-  return db
-    .prepare(`SELECT w.id FROM work_orders w WHERE ${conditions.join(' AND ')} ORDER BY ${orderBy}`)
-    .pluck()
-    .all({ ids: JSON.stringify(rowids), statuses: JSON.stringify(filters.statusIds ?? []), city: filters.city ?? null, state: filters.state ?? null }) as number[];
+  return db.prepare(`SELECT w.id FROM work_orders w WHERE ${conditions.join(' AND ')} ORDER BY ${orderBy}`).pluck().all(values) as number[];
 }
 
 // The place columns compare without case, for ASCII letters only (COLLATE NOCASE): both are asked.
 const CITIES = [...PLACES.map((place) => place.city), 'South Portland', 'Denver ', 'denver', 'PORTLAND', 'Évry', 'ÉVRY', 'évry'];
 const STATES = [...new Set(PLACES.map((place) => place.state)), 'XX', 'co', 'Tx'];
+const COUNTRIES = ['US', 'us', 'CA', 'México', 'MÉXICO'];
+/** Ids for the id columns: the few the fixtures use, and some no order has. */
+const IDS = [1, 2, 3, 4, 5, 6, 7, 101, 102, 103, 500, 501, 502, 999];
+const ID_COLUMNS = ['client', 'project', 'manager', 'typeOfWork'] as const;
 const STATUS_IDS = WORK_ORDER_STATUSES.map((status) => status.id);
 
 describe('the columns a search’s filters read, kept in memory', () => {
@@ -65,11 +80,12 @@ describe('the columns a search’s filters read, kept in memory', () => {
     const ids = db.prepare('SELECT id FROM work_orders').pluck().all() as number[];
     for (let ask = 0; ask < 12; ask += 1) {
       const rowids = [...new Set([...ids.filter(() => next() < 0.6), ...removed, 999_999, -999])].sort((a, b) => a - b);
-      const filters: MemoryFilters = {
-        statusIds: next() < 0.3 ? undefined : STATUS_IDS.filter(() => next() < 0.5),
-        city: next() < 0.3 ? undefined : pick(CITIES),
-        state: next() < 0.4 ? undefined : pick(STATES),
-      };
+      const equal: NonNullable<MemoryFilters['equal']> = {};
+      if (next() < 0.7) equal.city = pick(CITIES);
+      if (next() < 0.6) equal.state = pick(STATES);
+      if (next() < 0.3) equal.country = pick(COUNTRIES);
+      for (const column of ID_COLUMNS) if (next() < 0.25) equal[column] = pick(IDS);
+      const filters: MemoryFilters = { statusIds: next() < 0.3 ? undefined : STATUS_IDS.filter(() => next() < 0.5), equal };
       const sort = pick(['schedule', 'id'] as const);
       const descending = next() < 0.5;
       // A first page, one further on, one past the end; small (a heap keeps them) and large (sorted).
@@ -96,6 +112,8 @@ describe('the columns a search’s filters read, kept in memory', () => {
       () => db.prepare('UPDATE work_orders SET status_id = ? WHERE id = ?').run(next() < 0.1 ? null : pick(STATUS_IDS), anyId()),
       () => db.prepare('UPDATE work_orders SET city = ?, state = ? WHERE id = ?').run(next() < 0.1 ? null : pick(CITIES), pick(STATES), anyId()),
       () => db.prepare('UPDATE work_orders SET schedule_start = ? WHERE id = ?').run(next() < 0.2 ? null : Math.floor(next() * 1e6), anyId()),
+      () => db.prepare('UPDATE work_orders SET country = ? WHERE id = ?').run(next() < 0.2 ? null : pick(COUNTRIES), anyId()),
+      () => db.prepare(`UPDATE work_orders SET ${SQL_COLUMNS[pick(ID_COLUMNS)]} = ? WHERE id = ?`).run(next() < 0.2 ? null : pick(IDS), anyId()),
       () => db.prepare("UPDATE work_orders SET title = 'Renamed' WHERE id = ?").run(anyId()),
       () => repository.upsertMany(generatedWorkOrders(1 + Math.floor(next() * 3), Math.floor(next() * 1e6), (newId += 5))),
       // An offline draft, and an order with an id lower than the last one: not in the sorted columns.
@@ -128,15 +146,23 @@ describe('the columns a search’s filters read, kept in memory', () => {
     const { db, hand, columns } = setup(300, 1_000);
     expect(columns.ready()).toBe(false);
     hand.turns();
-    const ask = (filters: MemoryFilters) => (columns.ready() ? columns.select([7, 8, 9], filters, { sort: 'schedule', descending: false }, 0, 10).pageIds : undefined);
-    expect(ask({ city: 'boulder' })).toEqual([]);
-    db.prepare("UPDATE work_orders SET city = 'Boulder' WHERE id = 8").run();
-    expect(ask({ city: 'boulder' })).toEqual([8]);
-    expect(ask({ state: 'NE' })).toEqual([]);
-    db.prepare("UPDATE work_orders SET state = 'NE' WHERE id = 8").run();
-    expect(ask({ state: 'ne' })).toEqual([8]);
+    const ask = (equal: MemoryFilters['equal'], statusIds?: number[]) => (columns.ready() ? columns.select([7, 8, 9], { equal, statusIds }, { sort: 'schedule', descending: false }, 0, 10).pageIds : undefined);
+    const cases: [string, string | number, MemoryFilters['equal']][] = [
+      ['city', 'Boulder', { city: 'boulder' }],
+      ['state', 'NE', { state: 'NE' }],
+      ['country', 'Canada', { country: 'CANADA' }],
+      ['client_id', 77, { client: 77 }],
+      ['project_id', 78, { project: 78 }],
+      ['manager_id', 79, { manager: 79 }],
+      ['type_of_work_id', 80, { typeOfWork: 80 }],
+    ];
+    for (const [column, value, equal] of cases) {
+      expect(ask(equal), column).toEqual([]);
+      db.prepare(`UPDATE work_orders SET ${column} = ? WHERE id = 8`).run(value);
+      expect(ask(equal), column).toEqual([8]);
+    }
     db.prepare('UPDATE work_orders SET status_id = 99 WHERE id = 8').run();
-    expect(ask({ statusIds: [99] })).toEqual([8]);
+    expect(ask({}, [99])).toEqual([8]);
     // The schedule is the sort: the earliest first.
     db.prepare('UPDATE work_orders SET schedule_start = -1 WHERE id = 9').run();
     expect(ask({})?.[0]).toBe(9);
@@ -155,7 +181,7 @@ describe('the columns a search’s filters read, kept in memory', () => {
     expect(columns.ready()).toBe(false);
     expect(hand.turns()).toBe(4);
     expectSameAsSql(db, columns, random(5));
-    expect(columns.select([5, 6, 550, 590], { city: 'Boulder', statusIds: [9] }, { sort: 'id', descending: false }, 0, 10)).toEqual({ total: 2, pageIds: [5, 550] });
+    expect(columns.select([5, 6, 550, 590], { equal: { city: 'Boulder' }, statusIds: [9] }, { sort: 'id', descending: false }, 0, 10)).toEqual({ total: 2, pageIds: [5, 550] });
   });
 
   it('are built again after a bulk load, after too many changes, and after changes pruned unread', () => {
@@ -200,7 +226,15 @@ describe('a search with filters, answered from the columns kept in memory', () =
     const queries: CachedWorkOrderQuery[] = [];
     for (const f_search of ['repair', 'install kio', 'acme', 'printer 2'])
       for (const list of ['workorders_in_flight', 'workorders_assigned', undefined] as const)
-        for (const place of [{ f_city: 'Denver', f_state: 'CO' }, { f_state: 'TX' }, { f_city: 'Portland' }, { f_city: 'Nowhere' }, {}])
+        for (const place of [
+          { f_city: 'Denver', f_state: 'CO' },
+          { f_state: 'TX', f_client: 2 },
+          { f_city: 'portland' },
+          { f_city: 'Nowhere' },
+          { f_type_of_work: 3, f_manager: 501 },
+          { f_project: 104, f_country: 'us' },
+          {},
+        ] satisfies CachedWorkOrderQuery[])
           for (const sort of ['schedule', 'id'] as const) queries.push({ f_search, list, ...place, sort, order: f_search === 'acme' ? 'desc' : 'asc', page: f_search === 'repair' ? 2 : 1, per_page: 25 });
     const expected = (query: CachedWorkOrderQuery) => {
       const { where, parameters, orderBy } = listQuery(query);
@@ -232,7 +266,7 @@ describe('a search with filters, answered from the columns kept in memory', () =
         db.prepare('UPDATE work_orders SET status_id = 4, city = ? WHERE id = ?').run(query.f_city ?? 'Denver', 1 + queries.indexOf(query) * 7);
       }
       // Every query with a condition beside the search: those without one read the index's order or walk.
-      expect(fromMemory).toBe(queries.filter((query) => query.list || query.f_city || query.f_state).length);
+      expect(fromMemory).toBe(queries.filter((query) => Object.keys(query).some((key) => key === 'list' ? query.list : key.startsWith('f_') && key !== 'f_search')).length);
     } finally {
       stop();
     }

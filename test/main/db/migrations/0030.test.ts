@@ -18,10 +18,11 @@ describe('migration 0030: each change to what the columns kept in memory read na
     db.prepare("UPDATE work_orders SET city = 'Boulder' WHERE id = 1").run();
     db.prepare("UPDATE work_orders SET state = 'NE' WHERE id = 1").run();
     db.prepare('UPDATE work_orders SET schedule_start = NULL WHERE id = 1').run();
+    db.prepare('UPDATE work_orders SET client_id = 5, manager_id = 6 WHERE id = 1').run();
     db.prepare("INSERT INTO work_orders (id, title, updated_at, cached_at) VALUES (-2, 'Draft', 0, 0)").run();
     db.prepare('UPDATE work_orders SET id = 2 WHERE id = -2').run();
     db.prepare('DELETE FROM work_orders WHERE id = 2').run();
-    expect(changes()).toEqual([null, 1, 1, 1, 1, -2, -2, 2, 2]);
+    expect(changes()).toEqual([null, 1, 1, 1, 1, 1, -2, -2, 2, 2]);
   });
 
   it('keeps only the last 4,096 rows', () => {
