@@ -25,7 +25,8 @@ const STATE = 3;
 
 /** The columns a filter asks to equal a value: text as its column compares it, ids exactly. */
 export type EqualColumn = Exclude<ColumnName, 'status' | 'schedule'>;
-export const TEXT_COLUMNS: readonly EqualColumn[] = ['city', 'state', 'country'];
+/** The columns compared as text (`noCase`): a filter asks them with text, the others with a number. */
+export const TEXT_COLUMNS: readonly EqualColumn[] = COLUMNS.filter((column) => column.text).map((column) => column.name as EqualColumn);
 
 /** What a search's filters ask of each match, when that is all they ask (`memoryFilters` in work-order-query.ts). */
 export interface MemoryFilters {
@@ -66,8 +67,8 @@ const ROW_SQL = `SELECT ${SELECTED} FROM work_orders WHERE id = ?`;
  * million orders) cost 1–2 µs, 44 ms at p95 in all; here, 3 ms for them all (timed by hand).
  * About 69 bytes an order (69 MB at a million).
  *
- * Built in the background, a turn of the event loop per `BUILD_ROWS` orders (1.4 s in all at a
- * million), after the first search that could use them; until then, and while they are read whole
+ * Built in the background, a turn of the event loop per `BUILD_ROWS` orders (1.5–1.7 s in all at a
+ * million, `cache-search` prints it), after the first search that could use them; until then, and while they are read whole
  * again, `ready()` answers false and the caller asks SQLite. Kept fresh from `filter_changes`
  * (migration 0030), read at each use: the orders it names are read again.
  */
@@ -99,17 +100,9 @@ export class FilterColumns {
     this.#buildRows = buildRows;
   }
 
-  /**
-   * Whether the columns hold every order as the cache has it now, the changes since the last look
-   * applied; when not, they are being built, and the caller reads SQLite meanwhile.
-   */
-  ready(): boolean {
-    return this.#fresh();
-  }
-
   /** Resolves once the columns are built and fresh (the build started if it had not). */
   async built(): Promise<void> {
-    while (!this.#fresh()) await new Promise((resolve) => setImmediate(resolve));
+    while (!this.ready()) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /**
@@ -120,21 +113,21 @@ export class FilterColumns {
   select(rowids: readonly number[], filters: MemoryFilters, order: MemoryOrder, offset: number, limit: number): { total: number; pageIds: number[] } {
     const statuses = filters.statusIds && new Set(filters.statusIds);
     // Each equality asked, as the column's array and the value its cells must hold.
-    const checks: { cells: Float64Array | Uint32Array; value: number }[] = [];
+    const checks: { column: number; cells: Float64Array | Uint32Array; value: number }[] = [];
     for (const [name, asked] of Object.entries(filters.equal ?? {}) as [EqualColumn, string | number | undefined][]) {
       if (asked === undefined) continue;
       const value = typeof asked === 'string' ? this.#codes.get(noCase(asked)) : asked;
       // A text no cached order has: nothing matches.
       if (value === undefined) return { total: 0, pageIds: [] };
-      checks.push({ cells: this.#columns[COLUMNS.findIndex((column) => column.name === name)] as Float64Array | Uint32Array, value });
+      const column = COLUMNS.findIndex((kept) => kept.name === name);
+      checks.push({ column, cells: this.#columns[column] as Float64Array | Uint32Array, value });
     }
     const ids: number[] = [];
     const schedules: number[] = [];
     // Read into locals: the loop below runs once per match of the text index (14,000 at a million orders).
     const [sorted, count, live, status, schedule] = [this.#ids, this.#count, this.#live, this.#columns[STATUS] as Float64Array, this.#columns[SCHEDULE] as Float64Array];
     // The place, asked most, read directly; the other equalities in a loop.
-    const place = (name: 'city' | 'state') => checks.find((check) => check.cells === this.#columns[COLUMNS.findIndex((column) => column.name === name)]);
-    const [city, state] = [place('city'), place('state')];
+    const [city, state] = [checks.find((check) => check.column === CITY), checks.find((check) => check.column === STATE)];
     const [cityCells, cityValue, stateCells, stateValue] = [this.#columns[CITY] as Uint32Array, city?.value ?? 0, this.#columns[STATE] as Uint32Array, state?.value ?? 0];
     const others = checks.filter((check) => check !== city && check !== state);
     const holdsAt = (index: number) =>
@@ -142,7 +135,7 @@ export class FilterColumns {
       (cityValue === 0 || cityCells[index] === cityValue) &&
       (stateValue === 0 || stateCells[index] === stateValue) &&
       (others.length === 0 || others.every(({ cells, value }) => cells[index] === value));
-    const holdsRow = (row: Row) => (!statuses || statuses.has(row[STATUS] as number)) && checks.every(({ cells, value }) => row[this.#columns.indexOf(cells)] === value);
+    const holdsRow = (row: Row) => (!statuses || statuses.has(row[STATUS] as number)) && checks.every(({ column, value }) => row[column] === value);
     let from = 0;
     let previous = Number.NEGATIVE_INFINITY;
     for (const id of rowids) {
@@ -171,8 +164,12 @@ export class FilterColumns {
     return { total: ids.length, pageIds: first.slice(offset).map((index) => ids[index] as number) };
   }
 
-  /** Whether the columns hold every order as the cache has it now; starts building them when not. */
-  #fresh(): boolean {
+  /**
+   * Whether the columns hold every order as the cache has it now, the changes since the last look
+   * applied; when not, they are being built (the build started if it had not), and the caller
+   * reads SQLite meanwhile.
+   */
+  ready(): boolean {
     if (this.#building) return false;
     if (this.#seq === undefined) {
       this.#build();

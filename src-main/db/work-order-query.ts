@@ -117,8 +117,9 @@ export interface ListQuery {
    */
   walkWhere: string | undefined;
   /**
-   * A search whose other conditions are only the list's statuses, statuses and the place, sorted by
-   * schedule or id: its matches can be tested against the columns kept in memory (filter-columns.ts).
+   * A search whose other conditions are only statuses (the list's, `status_ids`) and the filters of
+   * `MEMORY_FILTERS`, sorted by schedule or id: its matches can be tested against the columns kept
+   * in memory (filter-columns.ts), its text index asked with the narrowing they need.
    */
   memory: { search: string; filters: MemoryFilters; order: MemoryOrder } | undefined;
   orderBy: string;

@@ -3,10 +3,10 @@ import type { Migration } from './index';
 /**
  * Which orders changed what a search's filters read in memory (filter-columns.ts, issue 27): their
  * status, schedule, place, client, project, manager or type of work, or the order itself, new or
- * removed. The columns kept in memory
- * read these rows since they last looked, and the orders they name again. A row with no id means
- * every order (a bulk load, whose triggers wait, ends with one). The oldest rows go as new ones
- * come: columns that many changes behind are read whole again anyway.
+ * removed. The columns kept in memory read these rows since they last looked, and the orders they
+ * name again. A row with no id means every order (a bulk load, whose triggers wait, ends with
+ * one). The oldest rows go as new ones come: columns that many changes behind are read whole again
+ * anyway.
  */
 export const migration0030: Migration = {
   version: 30,

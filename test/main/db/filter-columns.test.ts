@@ -185,7 +185,7 @@ describe('the columns a search’s filters read, kept in memory', () => {
   });
 
   it('are built again after a bulk load, after too many changes, and after changes pruned unread', () => {
-    const { db, repository, hand, columns } = setup(300, 1_000);
+    const { db, hand, columns } = setup(300, 1_000);
     expect(columns.ready()).toBe(false);
     hand.turns();
     expect(columns.ready()).toBe(true);
@@ -213,7 +213,6 @@ describe('the columns a search’s filters read, kept in memory', () => {
     expect(columns.ready()).toBe(false);
     hand.turns();
     expectSameAsSql(db, columns, random(10));
-    void repository;
   });
 });
 
