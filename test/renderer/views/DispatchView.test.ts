@@ -68,6 +68,17 @@ describe('DispatchView', () => {
     expect(screen.getByRole('button', { name: /^#10008 VoIP handset rollout, Published, .*1 request$/ })).toBeTruthy();
   });
 
+  it('lets the keyboard reach the timeline while no provider is drawn, and only then', async () => {
+    api.answer('dispatch:board', () => ({ ...board(), providers: [], blocks: [] }));
+    renderView(DispatchView);
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(timeline.tabIndex).toBe(0);
+    api.answer('dispatch:board', () => board());
+    await user().click(screen.getByRole('button', { name: 'Week', exact: true }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^#10018 POS removal/ })).toBeTruthy());
+    expect(screen.queryByRole('region', { name: 'Timeline' })).toBeNull();
+  });
+
   it('filters the tray like the list: the text and the client reach main', async () => {
     const person = await shown();
     await person.type(screen.getByRole('searchbox', { name: 'Filter orders that need a provider' }), 'voip');
