@@ -162,13 +162,14 @@ export class WorkOrderDetailState {
   }
 
   #onOrdersChanged(change: OrderChange): void {
+    // First: a rename can come in the same burst as a whole-cache change (the pull that follows a reconnect).
+    const renamed = change.renamed.find((rename) => rename.from === this.id);
+    if (renamed) this.id = renamed.to;
     if (change.all) {
       void this.#read();
       this.loadHistories(Object.keys(this.histories).map(Number), true);
       return;
     }
-    const renamed = change.renamed.find((rename) => rename.from === this.id);
-    if (renamed) this.id = renamed.to;
     if (touches(change, this.id)) void this.#read();
   }
 }

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
+import { AppError } from '../../../src-shared/errors';
+import { cacheChanges } from '../../../src-renderer/state/cache-changes.svelte';
 import { jobForms } from '../../../src-renderer/state/job-form.svelte';
 import WorkOrderDetail from '../../../src-renderer/views/work-order-detail/WorkOrderDetail.svelte';
 import { api, outboxEntry, receipt, workOrderDetail } from '../support/fake-api';
@@ -121,6 +123,23 @@ describe('WorkOrderDetail: the header and its actions', () => {
     const { panel, onclose } = await opened(readyDraft(10012, 'Replace the rooftop unit'));
     await person.click(within(panel).getByRole('button', { name: 'Close work order' }));
     expect(onclose).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows an order created offline to the marketplace’s id when the pull after a reconnect comes in the same burst', async () => {
+    const stop = cacheChanges.start();
+    try {
+      const draft = readyDraft(-1, 'Badge printer service');
+      await opened(draft);
+      const published = { ...draft, id: 10_041 };
+      api.answer('workorders:detail', ({ id }) => (id === 10_041 ? workOrderDetail(published) : Promise.reject(new AppError('WORK_ORDER_NOT_FOUND', 'That work order is not in the offline copy.'))));
+      api.emit('workorders:did-change', { ids: [10_041], renamed: [{ from: -1, to: 10_041 }] });
+      api.emit('workorders:did-change', { all: true });
+      const panel = await screen.findByRole('complementary', { name: 'Work order 10041' });
+      await within(panel).findByRole('heading', { level: 2, name: 'Badge printer service' });
+      expect(within(panel).queryByText(/That work order is not/)).toBeNull();
+    } finally {
+      stop();
+    }
   });
 
   it('duplicates from the More menu, by keyboard', async () => {
