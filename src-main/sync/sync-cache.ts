@@ -27,6 +27,12 @@ export interface PulledOrder extends SerializedWorkOrder {
 /** Identifies a list item's content, from its JSON text: equal fingerprints mean nothing the list shows changed. */
 export const listFingerprint = (json: string): string => hash('sha1', json, 'base64');
 
+/**
+ * The cached document is an order's list item, not its full answer: no folders, tasks or
+ * description yet. An order cached before the pull kept state (no fingerprint) counts as full, as the pull treats it.
+ */
+export const holdsListItemOnly = (state: CachedPullState | undefined): boolean => state !== undefined && state.fingerprint !== null && !state.complete;
+
 /** A list item ready to store: its text is made once, for the document and the fingerprint. */
 export function pulledListItem(item: WorkOrder): PulledOrder {
   const json = JSON.stringify(item);
@@ -99,6 +105,11 @@ export class SyncCache {
   lookup(ids: readonly number[]): Map<number, CachedPullState> {
     const rows = this.#lookup.all(JSON.stringify(ids)) as { id: number; pending: number; list_fingerprint: string | null; complete: number | null }[];
     return new Map(rows.map((row) => [row.id, { pending: row.pending === 1, fingerprint: row.list_fingerprint, complete: row.complete === 1 }]));
+  }
+
+  /** Whether the cache holds only this order's list item (see `holdsListItemOnly`). */
+  listItemOnly(id: number): boolean {
+    return holdsListItemOnly(this.lookup([id]).get(id));
   }
 
   /** Writes the orders, except those with an outbox change; answers how many it wrote. */

@@ -5,7 +5,7 @@ import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-sh
 import { allOrNone, forEachConcurrently } from './concurrency';
 import { fetchFullOrder } from './full-order';
 import { serializeWorkOrder } from '../db/work-order-repository';
-import { pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
+import { holdsListItemOnly, pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 import { WriteBehind } from './write-behind';
 import type { PullScope } from './pull-scope';
 
@@ -94,7 +94,7 @@ export async function pullWorkOrders(options: WorkOrderPullOptions): Promise<Wor
       } else if (!state.pending && state.fingerprint !== fingerprint) {
         needDetails.set(item.id, fingerprint);
         // A full document stays until its new full answer replaces it; a partial one is refreshed now.
-        if (state.fingerprint !== null && !state.complete) writes.push(pulled);
+        if (holdsListItemOnly(state)) writes.push(pulled);
       }
     }
     stored += cache.store(writes);

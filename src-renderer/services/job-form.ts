@@ -4,6 +4,7 @@ import type { WorkOrderCreateBody, WorkOrderUpdateBody } from '../../src-shared/
 import type { OutboxReceipt } from '../../src-shared/ipc/write-channels';
 import { invoke } from '../lib/api';
 import { searchLocations } from './locations';
+import { refreshWithin } from './work-order-detail';
 
 /**
  * The job form's calls to main. Every save is queued in the outbox and answered at once, online or
@@ -19,14 +20,7 @@ const FRESH_COPY_WAIT_MS = 4_000;
  */
 export async function readOrder(id: number): Promise<WorkOrder> {
   if (id > 0) {
-    // The timer's type differs between the DOM and Node typings; a cancel function hides it.
-    let stopWaiting = () => {};
-    const late = new Promise<undefined>((resolve) => {
-      const timer = setTimeout(resolve, FRESH_COPY_WAIT_MS);
-      stopWaiting = () => clearTimeout(timer);
-    });
-    const fresh = await Promise.race([invoke('workorders:refresh', { id }).catch(() => undefined), late]);
-    stopWaiting();
+    const fresh = await refreshWithin(id, FRESH_COPY_WAIT_MS);
     if (fresh) return fresh.order;
   }
   return invoke('workorders:get', { id });

@@ -14,6 +14,24 @@ export function refreshDetail(id: number): Promise<WorkOrderDetail> {
   return invoke('workorders:refresh', { id });
 }
 
+/**
+ * The marketplace's latest detail of the order if it answers within `waitMs`, else undefined (a
+ * refusal, offline, or a network that hangs for the client's 30 s): for a screen that must not wait on it.
+ */
+export async function refreshWithin(id: number, waitMs: number): Promise<WorkOrderDetail | undefined> {
+  // The timer's type differs between the DOM and Node typings; a cancel function hides it.
+  let stopWaiting = () => {};
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    stopWaiting = () => clearTimeout(timer);
+  });
+  try {
+    return await Promise.race([refreshDetail(id).catch(() => undefined), late]);
+  } finally {
+    stopWaiting();
+  }
+}
+
 export function readProviderHistory(providerId: number): Promise<ProviderHistory> {
   return invoke('providers:history', { providerId });
 }

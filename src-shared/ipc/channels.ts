@@ -145,6 +145,11 @@ export const WorkOrderDetailSchema = z.object({
   expenses: z.array(ExpenseSchema),
   expenseSum: ExpenseSumSchema.nullable(),
   requests: z.array(ProviderRequestSchema),
+  /**
+   * False while the cache holds only the order's list item: its folders, tasks and description are
+   * not known yet (the pull, or a refresh, fetches its full answer).
+   */
+  complete: z.boolean(),
   /** When the pull last fetched the parts; null before it did, so empty lists mean "not known yet". */
   partsFetchedAt: z.number().nullable(),
   /** The order's changes waiting in the outbox, oldest first: what "Pending" and a refusal are made of. */

@@ -112,6 +112,37 @@ test('the primary button is the next step forward; approving shows the pay and w
   expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${SHORT_OF_FILES}`)).status.name).toBe('Work Done');
 });
 
+test('approving an order the cache holds from its list item only: offline it says its files are not known; online it asks and warns', async ({ page, webHost }) => {
+  const grid = await openWorkspace(page, webHost.url);
+  // The pull stored the order from its list item: no folders yet, and nothing here opens it.
+  expect((await callHost<{ complete: boolean }>(webHost, 'workorders:detail', { id: SHORT_OF_FILES })).complete).toBe(false);
+  const approveFromRow = async () => {
+    await page.getByRole('searchbox', { name: 'Search work orders' }).fill(String(SHORT_OF_FILES));
+    await grid.getByRole('row').filter({ hasText: String(SHORT_OF_FILES) }).first().click({ button: 'right' });
+    await page.getByRole('menu', { name: `Actions on #${SHORT_OF_FILES}` }).getByRole('menuitem', { name: /^Approve/ }).click();
+    const dialog = page.getByRole('dialog', { name: `Approve #${SHORT_OF_FILES}` });
+    await expect(dialog).toContainText('Pays $1,200');
+    return dialog;
+  };
+
+  const offline = page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' });
+  await offline.check();
+  let dialog = await approveFromRow();
+  await expect(dialog.getByRole('group', { name: 'Before you approve' })).toContainText('Its deliverables are not known yet');
+  await expect(dialog.getByRole('button', { name: 'Approve anyway' })).toBeVisible();
+  await dialog.screenshot({ path: test.info().outputPath('approve-deliverables-unknown-light.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await offline.uncheck();
+  dialog = await approveFromRow();
+  await expect(dialog.getByRole('group', { name: 'Before you approve' })).toContainText(/required files? (is|are) missing/);
+  await expect(dialog.getByRole('group', { name: 'Before you approve' })).not.toContainText('not known');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries).toEqual([]);
+});
+
 test('screenshots of Needs attention, a reason banner and the approve warning, light and dark', async ({ page, webHost }, testInfo) => {
   await openWorkspace(page, webHost.url);
   const grid = await openTriage(page);

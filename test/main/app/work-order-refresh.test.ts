@@ -9,7 +9,7 @@ import { appUnderTest, untilPulls } from './support';
 const WITH_EXPENSES = 10027;
 
 describe('workorders:refresh', () => {
-  it('brings an opened order\'s full answer and parts into the cache, including a change its list item does not show', async () => {
+  it('brings an opened order\'s full answer and parts into the cache, including a change its list item does not show; the detail says which it holds', async () => {
     const harness = appUnderTest({ secretStore: new MemorySecretStore() });
     const { call, invoke, marketplace, app } = harness;
     await call('session:sign-in', {});
@@ -23,12 +23,16 @@ describe('workorders:refresh', () => {
     // every order under way or done (its deliverables); an open order's did not.
     const listed = await call<WorkOrderDetail>('workorders:detail', { id: WITH_EXPENSES });
     expect(listed.order.description).toBeUndefined();
+    // Its parts are there but not its folders: the detail says the document is the list item's.
+    expect(listed.partsFetchedAt).toEqual(expect.any(Number));
+    expect(listed.complete).toBe(false);
     expect((await call<WorkOrderDetail>('workorders:detail', { id: 10007 })).partsFetchedAt).toBeNull();
 
     const refreshed = await call<WorkOrderDetail>('workorders:refresh', { id: WITH_EXPENSES });
     expect(refreshed.order.description?.html).toEqual(expect.any(String));
     expect(refreshed.expenses).toHaveLength(3);
     expect(refreshed.partsFetchedAt).toEqual(expect.any(Number));
+    expect(refreshed.complete).toBe(true);
     expect(await call('workorders:detail', { id: WITH_EXPENSES })).toEqual(refreshed);
     expect(changes).toContainEqual({ ids: [WITH_EXPENSES] });
 

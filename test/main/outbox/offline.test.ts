@@ -12,6 +12,7 @@ interface Order {
 }
 interface Detail {
   order: Order;
+  complete: boolean;
   expenses: { id: number; description: string }[];
 }
 type Rename = { from: number; to: number };
@@ -54,6 +55,8 @@ describe('the outbox offline', () => {
     expect(found.results.every((order) => order.status.name === 'Published')).toBe(true);
     const detail = await call<Detail>('workorders:detail', { id: temps[0] });
     expect(detail.expenses.map((expense) => expense.description)).toEqual(['Basement parking 1']);
+    // The app's own document is whole: nothing of it waits for a pull.
+    expect(detail.complete).toBe(true);
     expect((await call<{ id: number; address2?: string }[]>('locations:search', { text: 'Basement depot' })).map(({ id, address2 }) => ({ id, address2 }))).toEqual([
       { id: site.id, address2: 'Loading dock B' },
     ]);

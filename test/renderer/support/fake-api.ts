@@ -220,9 +220,10 @@ export function workOrderPage(results: WorkOrder[], patch: Partial<WorkOrderPage
   return { results, total: results.length, page: 1, pages: 1, per_page: 50, counts, attentionCount: 0, deliverablesWaiting: 0, inboxUnread: 0, pending: [], refused: [], attention: {}, ...patch };
 }
 
-/** A `workorders:detail` answer: the order with no parts, never fetched, nothing in the outbox. */
+/** A `workorders:detail` answer: the order's full answer with no parts, never fetched, nothing in the outbox. */
 export const workOrderDetail = (order: WorkOrder, patch: Partial<WorkOrderDetail> = {}): WorkOrderDetail => ({
   order,
+  complete: true,
   attachments: [],
   expenses: [],
   expenseSum: null,
