@@ -199,6 +199,26 @@ test('screenshots of the list in light and dark', async ({ page, webHost }, test
   await views.getByRole('button', { name: /^In flight \d+$/ }).click();
   await expect(page.getByRole('grid', { name: 'Work orders: In flight' })).toHaveAttribute('aria-rowcount', String((await badge(views, 'In flight')) + 1));
   await page.screenshot({ path: testInfo.outputPath('in-flight-light-1280.png') });
+
+  // Beside an open order no tool is cut off under the order, at 1280 px or at 1024 (they wrap, the
+  // sort, map, Import and Export together), and the search keeps room for its placeholder.
+  await page.getByRole('grid', { name: 'Work orders: In flight' }).getByRole('row').nth(1).getByRole('gridcell').nth(1).click();
+  const panel = page.getByRole('complementary', { name: /^Work order \d+$/ });
+  await expect(panel).toBeVisible();
+  const search = tools.getByRole('searchbox', { name: 'Search work orders' });
+  const rightOf = async (control: ReturnType<Page['getByRole']>) => {
+    const box = await control.boundingBox();
+    return box ? box.x + box.width : Infinity;
+  };
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 760 });
+    const panelLeft = (await panel.boundingBox())?.x ?? 0;
+    for (const tool of [search, tools.getByRole('button', { name: 'Import…' }), tools.getByRole('button', { name: 'Export' })]) {
+      await expect.poll(() => rightOf(tool)).toBeLessThanOrEqual(panelLeft);
+    }
+    expect((await search.boundingBox())?.width).toBeGreaterThanOrEqual(104);
+    await page.screenshot({ path: testInfo.outputPath(`tools-beside-an-order-light-${width}.png`) });
+  }
 });
 
 test('filters combine: a client, a manager and a schedule range, counted on the Filters button', async ({ page, webHost }) => {
