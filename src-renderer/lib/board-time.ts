@@ -33,6 +33,20 @@ export interface Period {
 
 const midnight = (moment: ZonedDateTime): ZonedDateTime => moment.set({ hour: 0, minute: 0, second: 0, millisecond: 0 });
 
+/**
+ * The moment a period's view opens on (its left edge), `visibleMs` wide: an hour before its earliest
+ * order (the one listed first may start later), or before 07:00 with none. On today, now stays in
+ * view with an hour after it: orders begun earlier today show as far as that allows.
+ */
+export function openingMoment(period: Pick<Period, 'from' | 'to'>, blocks: readonly { start: number; end: number }[], now: number, visibleMs: number): number {
+  let earliest = Infinity;
+  for (const block of blocks) if (block.end > period.from && block.start < period.to) earliest = Math.min(earliest, Math.max(block.start, period.from));
+  const holdsNow = now >= period.from && now < period.to;
+  const first = Number.isFinite(earliest) ? earliest : holdsNow ? now : period.from + 7 * HOUR;
+  const opening = holdsNow ? Math.max(Math.min(first, now) - HOUR, now + HOUR - visibleMs) : first - HOUR;
+  return Math.max(period.from, opening);
+}
+
 /** The period of `kind` holding `at`: a day or three from that day, a week from its Monday. */
 export function periodAt(kind: PeriodKind, at: number, zone: string): Period {
   let first = midnight(fromAbsolute(at, zone));

@@ -2,13 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { BoardBlock, BoardProvider } from '../../src-shared/ipc/dispatch';
 import { conflictsOf, outsideWindow, overlappingIds } from '../../src-renderer/lib/board-conflicts';
 import { group, indexById, withMoves } from '../../src-renderer/lib/board-rows';
-import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, periodAt, periodOfDate, rangeText, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
+import { boardWidth, dateOf, daysOf, momentAt, movedSpan, movedWindow, openingMoment, periodAt, periodOfDate, rangeText, shiftPeriod, snappedMinutes, xOf } from '../../src-renderer/lib/board-time';
 import { formatMomentRange } from '../../src-shared/domain/moments';
 
 const utc = (text: string) => Date.parse(`${text}Z`);
 const NEW_YORK = 'America/New_York';
 
 describe('the board clock', () => {
+  it('opens a period an hour before its earliest order, keeping now in view on today', () => {
+    const day = periodAt('day', utc('2026-11-29T12:00:00'), 'UTC');
+    const at = (time: string) => utc(`2026-11-29T${time}:00`);
+    const iso = (moment: number) => new Date(moment).toISOString().slice(11, 16);
+    const TEN_HOURS = 10 * 3_600_000;
+    // Listed by provider, not by time: the first listed starts after the second.
+    const blocks = [{ start: at('06:10'), end: at('08:00') }, { start: at('05:00'), end: at('06:30') }, { start: at('09:00'), end: at('10:00') }];
+    expect(iso(openingMoment(day, blocks, utc('2026-11-28T11:11:00'), TEN_HOURS))).toBe('04:00');
+    // Today: the morning's orders show, and now with an hour after it…
+    expect(iso(openingMoment(day, blocks, at('11:11'), TEN_HOURS))).toBe('04:00');
+    // …as far as the view allows; with nothing earlier, an hour before now.
+    expect(iso(openingMoment(day, blocks, at('16:30'), TEN_HOURS))).toBe('07:30');
+    expect(iso(openingMoment(day, [{ start: at('18:00'), end: at('19:00') }], at('11:11'), TEN_HOURS))).toBe('10:11');
+    // An order begun the day before opens the day at its midnight; none at all, at 06:00 (before 07:00).
+    expect(iso(openingMoment(day, [{ start: utc('2026-11-28T22:00:00'), end: at('02:00') }], 0, TEN_HOURS))).toBe('00:00');
+    expect(iso(openingMoment(day, [], 0, TEN_HOURS))).toBe('06:00');
+  });
+
   it('starts a day at the coordinator’s midnight and a week on its Monday', () => {
     // Wednesday, Nov 4 2026, 15:00 in New York.
     const at = utc('2026-11-04T20:00:00');
