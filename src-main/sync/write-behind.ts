@@ -6,19 +6,22 @@ interface Waiter {
 /**
  * Writes what the network brings behind the fetching: a lane hands its page over and goes straight
  * back to the network, and the pages that arrived meanwhile are written together, in one call (one
- * transaction), once the event loop is free, that is after the lanes' next requests went out. A lane
- * waits only while more than `highWater` items wait, so a slow disk holds the network back instead
- * of piling pages up in memory.
+ * transaction), `delayMs` after the first of them. The lanes' answers of one round come within about
+ * a millisecond of each other: waiting that long lets every one of them be parsed and send its next
+ * request before the write holds the thread (on the next turn instead, the 40 ms network's sync ran at
+ * 0.84–0.89 of a bare fetch's speed; with 1 ms, 0.94–0.97; 2–3 ms, 0.93). A lane waits only while
+ * more than `highWater` items wait, so a slow disk holds the network back instead of piling pages up in memory.
  */
 export class WriteBehind<Item> {
   #waiting: Item[] = [];
   #waiters: Waiter[] = [];
-  #scheduled = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   #failure: { error: unknown } | undefined;
 
   constructor(
     private readonly write: (items: Item[]) => void,
     private readonly highWater: number,
+    private readonly delayMs = 1,
   ) {}
 
   /** Hands items over to be written; resolves at once, or after the next write when too many wait. */
@@ -32,17 +35,17 @@ export class WriteBehind<Item> {
 
   /** Writes whatever waits, now; throws what a write threw. */
   flush(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#run();
     if (this.#failure) throw this.#failure.error;
   }
 
   #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => {
-      this.#scheduled = false;
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
       this.#run();
-    });
+    }, this.delayMs);
   }
 
   #run(): void {

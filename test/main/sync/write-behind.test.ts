@@ -1,21 +1,31 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { allOrNone } from '../../../src-main/sync/concurrency';
 import { WriteBehind } from '../../../src-main/sync/write-behind';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('writing behind the fetching', () => {
-  it('writes the pages handed over in one turn together, after that turn', async () => {
-    const writes: number[][] = [];
-    const writer = new WriteBehind<number>((items) => writes.push(items), 100);
-    await writer.add([1, 2]);
-    await writer.add([3]);
-    expect(writes).toEqual([]);
-    await nextTurn();
-    expect(writes).toEqual([[1, 2, 3]]);
-    await writer.add([4]);
-    writer.flush();
-    expect(writes).toEqual([[1, 2, 3], [4]]);
+  it('writes the pages handed over within its delay together, once it has passed; a flush writes at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const writes: number[][] = [];
+      const writer = new WriteBehind<number>((items) => writes.push(items), 100, 1);
+      await writer.add([1, 2]);
+      await vi.advanceTimersByTimeAsync(0.5);
+      // A page answered in the same round, half a millisecond later: it goes with the first.
+      await writer.add([3]);
+      expect(writes).toEqual([]);
+      await vi.advanceTimersByTimeAsync(0.5);
+      expect(writes).toEqual([[1, 2, 3]]);
+      await writer.add([4]);
+      writer.flush();
+      expect(writes).toEqual([[1, 2, 3], [4]]);
+      // The flush took the timer's place: nothing is written twice.
+      await vi.advanceTimersByTimeAsync(5);
+      expect(writes).toEqual([[1, 2, 3], [4]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('holds a lane back while more than the high water mark waits, until the next write', async () => {
