@@ -47,6 +47,8 @@ export class WorkOrderDetailState {
   histories = $state.raw<Readonly<Record<number, ProviderHistory>>>({});
 
   order = $derived(this.detail?.order);
+  /** The cache holds the order's full answer: its description, contacts, tasks and folders are known, not just absent. */
+  documentKnown = $derived(this.detail?.complete !== false);
   pending = $derived(this.entries.length > 0);
   refused = $derived(this.entries.filter((entry) => entry.state === 'refused'));
   pendingMessages = $derived(this.entries.filter((entry) => entry.kind === 'messages:send').map((entry) => ({ id: entry.id, state: entry.state, ...inputOf(entry) })));

@@ -29,6 +29,20 @@ async function section(name: string, order: WorkOrder, patch: Partial<Detail> = 
 describe('WorkOrderDetail: messages, expenses and attachments', () => {
   beforeEach(() => api.reset());
 
+  it('says the description, contacts and tasks are not in the offline copy while it holds only the list item', async () => {
+    const order = orderIn(10043, ASSIGNED, { title: 'Listed only' });
+    const overview = await section('Overview', order, { complete: false });
+    expect(await within(overview).findByText('The description is not in the offline copy yet.')).toBeTruthy();
+    expect(within(overview).getAllByText('Not in the offline copy yet')).toHaveLength(3);
+    expect(within(overview).queryByText('None')).toBeNull();
+  });
+
+  it('says “None” once the full answer is cached and has none', async () => {
+    const overview = await section('Overview', orderIn(10044, ASSIGNED, { title: 'Full answer' }));
+    expect(within(overview).getAllByText('None')).toHaveLength(3);
+    expect(within(overview).getByText('No description.')).toBeTruthy();
+  });
+
   it('shows the thread and sends a message with Ctrl+Enter, queued for the order', async () => {
     const person = user();
     api.answer('messages:send', () => receipt(1));

@@ -23,9 +23,9 @@ const ORDER = orderIn(10019, { id: 3, name: 'Assigned' }, {
   confidential: { html: '<p>Alarm code 4471</p>' },
 } as Partial<WorkOrder>);
 
-async function opened(order: WorkOrder) {
-  api.answer('workorders:detail', () => workOrderDetail(order, { expenseSum: { all: 40, charged: 40, uncharged: 0 } }));
-  api.answer('workorders:refresh', () => workOrderDetail(order, { expenseSum: { all: 40, charged: 40, uncharged: 0 } }));
+async function opened(order: WorkOrder, complete = true) {
+  api.answer('workorders:detail', () => workOrderDetail(order, { complete, expenseSum: { all: 40, charged: 40, uncharged: 0 } }));
+  api.answer('workorders:refresh', () => workOrderDetail(order, { complete, expenseSum: { all: 40, charged: 40, uncharged: 0 } }));
   renderView(WorkOrderDetail, { id: order.id, onclose: vi.fn() });
   const panel = await screen.findByRole('complementary', { name: `Work order ${order.id}` });
   await within(panel).findByRole('heading', { level: 2, name: order.title ?? '' });
@@ -92,6 +92,18 @@ describe('the work sheet of an open order', () => {
     });
     expect(sheet.textContent).not.toContain('Alarm code 4471');
     expect(sheet.textContent).toContain('Not assigned yet');
+  });
+
+  it('says so when the copy holds only the order’s list item, instead of “no tasks” and “no description”', async () => {
+    const listItem = { ...ORDER, tasks: undefined, description: undefined, contacts: undefined } as WorkOrder;
+    await opened(listItem, false);
+    window.dispatchEvent(new Event('beforeprint'));
+    const text = sheetOf(10019)?.textContent ?? '';
+    expect(text).toContain('Tasks and instructions not in this copy');
+    expect(text).toContain('The tasks were not in this machine’s copy when it was printed');
+    expect(text).toContain('The instructions were not in this machine’s copy when it was printed');
+    expect(text).not.toContain('No tasks listed');
+    expect(text).not.toContain('No description');
   });
 
   it('prints the sheet for a print the browser starts itself, and Ctrl+P prints it too', async () => {
