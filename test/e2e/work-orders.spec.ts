@@ -91,8 +91,12 @@ test('search narrows the list as you type', async ({ page, webHost }) => {
 
 test('a filter saved as a view comes back with its list, search and filters', async ({ page, webHost }) => {
   const { grid, views } = await openList(page, webHost.url);
+  const assigned = await badge(views, 'Assigned');
   await views.getByRole('button', { name: /^Assigned \d+$/ }).click();
+  await expect(page.getByRole('grid', { name: 'Work orders: Assigned' })).toHaveAttribute('aria-rowcount', String(assigned + 1));
   await page.getByRole('combobox', { name: 'Client' }).selectOption({ label: 'Brightline Retail Group' });
+  // Read once the client's answer is drawn: the row is in the unfiltered list too.
+  await expect(grid).not.toHaveAttribute('aria-rowcount', String(assigned + 1));
   await expect(grid.getByRole('row', { name: /Core switch replacement/ })).toBeVisible();
   const filtered = await grid.getAttribute('aria-rowcount');
 
