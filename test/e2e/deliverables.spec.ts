@@ -134,3 +134,22 @@ test('a provider’s two photos are reviewed by keyboard: one approved, one deni
     await expect(page.getByRole('complementary', { name: `Work order ${next}` })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 });
+
+test('on a laptop’s 1,024 px window the review’s buttons and the order’s facts stay in their columns', async ({ page, webHost }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(webHost.url);
+  await expect(page.getByRole('group', { name: 'Sync and connection' }).getByRole('status', { name: 'Last sync' })).toHaveText(/^Synced /, { timeout: 45_000 });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deliverables' }).click();
+  const screen = page.getByRole('region', { name: 'Deliverables review' });
+  await expect(screen.getByRole('list', { name: 'Deliverables waiting for review' }).getByRole('button').first()).toHaveAttribute('aria-current', 'true');
+  const summary = screen.getByRole('complementary', { name: 'Work order summary' });
+  await expect(summary.getByText('Type of work')).toBeVisible();
+  const summaryLeft = (await summary.boundingBox())?.x ?? 0;
+  for (const name of [/^Approve/, /^Deny/]) {
+    const box = await screen.getByRole('button', { name }).first().boundingBox();
+    expect(box && box.x + box.width, `${name} ends before the order's column`).toBeLessThanOrEqual(summaryLeft);
+  }
+  // Nothing runs past the order's column: it needs no sideways scroll.
+  expect(await summary.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  await shoot(page, 'deliverables-1024');
+});
