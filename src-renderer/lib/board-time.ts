@@ -34,17 +34,19 @@ export interface Period {
 const midnight = (moment: ZonedDateTime): ZonedDateTime => moment.set({ hour: 0, minute: 0, second: 0, millisecond: 0 });
 
 /**
- * The moment a period's view opens on (its left edge), `visibleMs` wide: an hour before its earliest
- * order (the one listed first may start later), or before 07:00 with none. On today, now stays in
- * view with an hour after it: orders begun earlier today show as far as that allows.
+ * The moment a period's view opens on (its left edge, on an hour), `visibleMs` wide: an hour before
+ * its earliest order (the one listed first may start later), or before 07:00 with none. On today,
+ * now stays in view with an hour after it: orders begun earlier today show as far as that allows.
  */
 export function openingMoment(period: Pick<Period, 'from' | 'to'>, blocks: readonly { start: number; end: number }[], now: number, visibleMs: number): number {
   let earliest = Infinity;
   for (const block of blocks) if (block.end > period.from && block.start < period.to) earliest = Math.min(earliest, Math.max(block.start, period.from));
   const holdsNow = now >= period.from && now < period.to;
   const first = Number.isFinite(earliest) ? earliest : holdsNow ? now : period.from + 7 * HOUR;
-  const opening = holdsNow ? Math.max(Math.min(first, now) - HOUR, now + HOUR - visibleMs) : first - HOUR;
-  return Math.max(period.from, opening);
+  // On an hour, so the time head's first label is whole: down from the order, up from the bound that keeps now in view.
+  const hour = (moment: number, round: (hours: number) => number) => period.from + round((moment - period.from) / HOUR) * HOUR;
+  const opening = hour(Math.min(first, holdsNow ? now : first) - HOUR, Math.floor);
+  return Math.max(period.from, holdsNow ? Math.max(opening, hour(now + HOUR - visibleMs, Math.ceil)) : opening);
 }
 
 /** The period of `kind` holding `at`: a day or three from that day, a week from its Monday. */

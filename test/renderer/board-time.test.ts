@@ -20,8 +20,10 @@ describe('the board clock', () => {
     // Today: the morning's orders show, and now with an hour after it…
     expect(iso(openingMoment(day, blocks, at('11:11'), TEN_HOURS))).toBe('04:00');
     // …as far as the view allows; with nothing earlier, an hour before now.
-    expect(iso(openingMoment(day, blocks, at('16:30'), TEN_HOURS))).toBe('07:30');
-    expect(iso(openingMoment(day, [{ start: at('18:00'), end: at('19:00') }], at('11:11'), TEN_HOURS))).toBe('10:11');
+    expect(iso(openingMoment(day, blocks, at('16:30'), TEN_HOURS))).toBe('08:00');
+    expect(iso(openingMoment(day, [{ start: at('18:00'), end: at('19:00') }], at('11:11'), TEN_HOURS))).toBe('10:00');
+    // Always on an hour, so the time head's first label is whole.
+    expect(iso(openingMoment(day, [{ start: at('05:13'), end: at('06:00') }], 0, TEN_HOURS))).toBe('04:00');
     // An order begun the day before opens the day at its midnight; none at all, at 06:00 (before 07:00).
     expect(iso(openingMoment(day, [{ start: utc('2026-11-28T22:00:00'), end: at('02:00') }], 0, TEN_HOURS))).toBe('00:00');
     expect(iso(openingMoment(day, [], 0, TEN_HOURS))).toBe('06:00');
