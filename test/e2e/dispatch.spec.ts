@@ -335,6 +335,13 @@ test('screenshots of the board, a day and a week, light and dark', async ({ page
   const assigned = await order(webHost, ASSIGNED);
   const board = await openBoard(page, 'Day', epoch(assigned.schedule?.service_window?.start?.utc));
   await expect(block(board, ASSIGNED)).toBeVisible();
+  // The day opened an hour before its earliest order: no block of it is cut at the names' edge.
+  const namesEdge = async () => {
+    const name = (await board.getByRole('list', { name: 'Providers' }).getByRole('listitem').first().locator('.name').boundingBox()) ?? { x: 0, width: 0 };
+    return name.x + name.width;
+  };
+  const blocks = board.getByRole('list', { name: 'Providers' }).getByRole('button', { name: /^#\d+ / });
+  await expect.poll(async () => Math.min(...(await blocks.evaluateAll((found) => found.map((element) => element.getBoundingClientRect().left)))) - (await namesEdge())).toBeGreaterThanOrEqual(0);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Day', exact: true }).click();
