@@ -12,9 +12,7 @@ import { RECOUNT_SQL } from './list-counts';
 import { SearchCounts } from './search-counts';
 import { WalkedPages } from './walked-pages';
 import { rowChecksCheaper, walkFor, WIDE_LIST_SHARE, WIDE_SEARCH } from './wide-search';
-import { appliedTags, type WorkOrderRow, workOrderRow, workOrderSearchRow } from './work-order-columns';
-import { InsightsWriter } from './insights-rows';
-import { InboxWriter } from './inbox-items';
+import { type SerializedWorkOrder, serializeWorkOrder, WorkOrderWrites } from './work-order-writes';
 import { WorkOrderCounts } from './work-order-counts';
 import { ANY_TRIAGE_REASON, BUMP_TRIAGE_VERSION_SQL, urgencyPage } from './attention-pages';
 import { FILTER_COLUMNS_RESET_SQL, FilterColumns, MATCH_ROWIDS_SQL } from './filter-columns';
@@ -25,38 +23,17 @@ export interface RowMarks {
   attention: Record<number, AttentionReason[]>;
 }
 
-/** An order with its JSON text, for a caller that has the text already (the pull hashes it). */
-export interface SerializedWorkOrder {
-  order: WorkOrder;
-  json: string;
-}
-
-export const serializeWorkOrder = (order: WorkOrder): SerializedWorkOrder => ({ order, json: JSON.stringify(order) });
-
-/** Bound by position: named parameters cost a property read per column per order. */
-const ROW_COLUMNS = ['id', 'title', 'status_id', 'status_name', 'status_rank', 'sub_status', 'schedule_start', 'schedule_end', 'schedule_mode', 'visit_end', 'site_zone', 'provider_id', 'latitude', 'longitude', 'city', 'state', 'zip', 'country', 'client_id', 'client_name', 'project_id', 'manager_id', 'type_of_work_id', 'saved_location_id', 'pay_amount', 'open_problems', 'updated_at', 'cached_at'] as const satisfies readonly (keyof WorkOrderRow)[];
-const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
-
 /** The cached work orders: written by the pull, read by every list and search of the app. */
 export class WorkOrderRepository {
   readonly #statements: StatementCache;
-  readonly #insertNew: Statement;
-  readonly #upsert: Statement;
-  readonly #insertDocument: Statement;
-  readonly #upsertDocument: Statement;
-  readonly #deleteSearch: Statement;
-  readonly #insertSearch: Statement;
-  readonly #deleteTags: Statement;
-  readonly #insertTag: Statement;
   readonly #get: Statement;
   readonly #byIds: Statement;
   readonly #any: Statement;
   readonly #setPending: Statement;
   readonly #marks: Statement;
-  readonly #deleteRow: Statement;
   /** The auto-checkpoint threshold a bulk load suspended. */
   #checkpointPages: number | undefined;
-  readonly #writeAll: (entries: readonly SerializedWorkOrder[], receivedAt: number) => void;
+  readonly #writes: WorkOrderWrites;
 
   readonly #counts: WorkOrderCounts;
   readonly #walked: WalkedPages;
@@ -82,57 +59,22 @@ export class WorkOrderRepository {
       wideSearch,
       rowChecks,
     });
-    const insert = `INSERT INTO work_orders (${ROW_COLUMNS.join(', ')}) VALUES (${placeholders(ROW_COLUMNS.length)})`;
-    this.#insertNew = db.prepare(`${insert} ON CONFLICT(id) DO NOTHING`);
-    this.#upsert = db.prepare(`${insert} ON CONFLICT(id) DO UPDATE SET ${ROW_COLUMNS.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`);
-    this.#insertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?)');
-    this.#upsertDocument = db.prepare('INSERT INTO work_order_documents (id, json) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET json = excluded.json');
-    this.#deleteSearch = db.prepare('DELETE FROM work_orders_search WHERE rowid = ?');
-    this.#insertSearch = db.prepare('INSERT INTO work_orders_search (rowid, title, description, location, client, ids, tags) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    this.#deleteTags = db.prepare('DELETE FROM work_order_tags WHERE work_order_id = ?');
-    this.#insertTag = db.prepare('INSERT INTO work_order_tags (work_order_id, tag_id) VALUES (?, ?)');
     this.#get = db.prepare('SELECT json FROM work_order_documents WHERE id = ?').pluck();
     this.#byIds = db.prepare('SELECT id, json FROM work_order_documents WHERE id IN (SELECT value FROM json_each(?))');
     this.#any = db.prepare('SELECT EXISTS (SELECT 1 FROM work_orders)').pluck();
     this.#setPending = db.prepare('UPDATE work_orders SET pending = ? WHERE id = ?');
     this.#marks = db.prepare(`SELECT w.id, w.pending, ${ATTENTION_REASONS_COLUMN} FROM work_orders w WHERE w.id IN (SELECT value FROM json_each(@ids))`);
-    this.#deleteRow = db.prepare('DELETE FROM work_orders WHERE id = ?');
-    const insights = new InsightsWriter(db);
-    const inbox = new InboxWriter(db);
-    this.#writeAll = db.transaction((entries: readonly SerializedWorkOrder[], receivedAt: number) => {
-      const cachedAt = Date.now();
-      for (const { order, json } of entries) {
-        const row = workOrderRow(order, receivedAt, cachedAt);
-        const values = ROW_COLUMNS.map((column) => row[column]);
-        // Most writes are of orders new to the cache: they skip the update and the index delete.
-        const isNew = this.#insertNew.run(values).changes === 1;
-        if (isNew) {
-          this.#insertDocument.run(row.id, json);
-        } else {
-          this.#upsert.run(values);
-          this.#upsertDocument.run(row.id, json);
-          // The search index holds exactly one row per order; the tags are the document's.
-          this.#deleteSearch.run(row.id);
-          this.#deleteTags.run(row.id);
-        }
-        const search = workOrderSearchRow(order);
-        this.#insertSearch.run(search.id, search.title, search.description, search.location, search.client, search.ids, search.tags);
-        for (const tag of appliedTags(order)) this.#insertTag.run(row.id, tag.id);
-        insights.write(order, row, !isNew);
-        // The inbox's rows of the order's messages, check-ins and problems (migration 0026); most orders carry none.
-        inbox.writeOrder(order, cachedAt);
-      }
-    });
+    this.#writes = new WorkOrderWrites(db);
   }
 
   /** Stores orders as the service answered them, in one transaction; `receivedAt` is epoch ms. */
   upsertMany(workOrders: readonly WorkOrder[], receivedAt: number = Date.now()): void {
-    this.#writeAll(workOrders.map(serializeWorkOrder), receivedAt);
+    this.#writes.writeAll(workOrders.map(serializeWorkOrder), receivedAt);
   }
 
   /** `upsertMany` for orders whose JSON text the caller has made already. */
   writeMany(entries: readonly SerializedWorkOrder[], receivedAt: number = Date.now()): void {
-    this.#writeAll(entries, receivedAt);
+    this.#writes.writeAll(entries, receivedAt);
   }
 
   /**
@@ -140,7 +82,7 @@ export class WorkOrderRepository {
    * waits (the pull then leaves it alone). Call inside the outbox's transaction.
    */
   writeLocal(order: WorkOrder, pending: boolean): void {
-    this.#writeAll([serializeWorkOrder(order)], Date.now());
+    this.#writes.writeAll([serializeWorkOrder(order)], Date.now());
     this.setPending(order.id, pending);
   }
 
@@ -151,8 +93,7 @@ export class WorkOrderRepository {
 
   /** Removes an order and its search row (an offline draft discarded, or renamed to its real id). */
   remove(id: number): void {
-    this.#deleteSearch.run(id);
-    this.#deleteRow.run(id);
+    this.#writes.remove(id);
   }
 
   isEmpty(): boolean {

@@ -6,7 +6,8 @@ import type { StatusSlug } from '../../src-shared/api/status';
 import { WORK_ORDER_LIST_MEMBERS } from '../../src-shared/api/work-order-list';
 import { statusIds } from '../db/work-order-query';
 import type { PullScope } from './pull-scope';
-import { serializeWorkOrder, type SerializedWorkOrder, type WorkOrderRepository } from '../db/work-order-repository';
+import type { WorkOrderRepository } from '../db/work-order-repository';
+import { serializeWorkOrder, type SerializedWorkOrder } from '../db/work-order-writes';
 
 /** What the cache holds of an order the pull just listed. */
 export interface CachedPullState {

@@ -4,7 +4,7 @@ import type { WorkOrder } from '../../src-shared/api/work-order';
 import { WORK_ORDER_LIST_MAX_PER_PAGE, type WorkOrderListId } from '../../src-shared/api/work-order-list';
 import { allOrNone, forEachConcurrently } from './concurrency';
 import { fetchFullOrder } from './full-order';
-import { serializeWorkOrder } from '../db/work-order-repository';
+import { serializeWorkOrder } from '../db/work-order-writes';
 import { holdsListItemOnly, pulledListItem, type PulledOrder, type SyncCache } from './sync-cache';
 import { WriteBehind } from './write-behind';
 import type { PullScope } from './pull-scope';

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openCache } from '../../src-main/db/database';
-import { serializeWorkOrder, WorkOrderRepository } from '../../src-main/db/work-order-repository';
+import { WorkOrderRepository } from '../../src-main/db/work-order-repository';
+import { serializeWorkOrder } from '../../src-main/db/work-order-writes';
 import { generatedWorkOrders } from '../main/db/work-order-fixtures';
 
 const ORDERS = 10_000;

@@ -1,5 +1,6 @@
 import { openCache } from '../../src-main/db/database';
-import { serializeWorkOrder, WorkOrderRepository } from '../../src-main/db/work-order-repository';
+import { WorkOrderRepository } from '../../src-main/db/work-order-repository';
+import { serializeWorkOrder } from '../../src-main/db/work-order-writes';
 import { cacheFilePath } from '../../src-main/environments/environment-manager';
 import { EnvironmentSettingsStore } from '../../src-main/environments/environment-settings';
 import { createMemoryLogger } from '../../src-main/platform/logger';

@@ -3,7 +3,7 @@ import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { ApiError } from '../../../src-main/api-client/api-error';
 import { ProviderCandidates } from '../../../src-main/db/provider-candidates';
 import { ProviderScheduleRepository } from '../../../src-main/db/provider-schedule-repository';
-import { serializeWorkOrder } from '../../../src-main/db/work-order-repository';
+import { serializeWorkOrder } from '../../../src-main/db/work-order-writes';
 import { findProviders, lookUpProvider } from '../../../src-main/sync/find-providers';
 import { syncUnderTest } from './support';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkOrder } from '../../../src-shared/api/work-order';
 import { timeOnSite, type Span } from '../../../src-shared/domain/time-on-site';
 import { ApiError } from '../../../src-main/api-client/api-error';
-import { serializeWorkOrder } from '../../../src-main/db/work-order-repository';
+import { serializeWorkOrder } from '../../../src-main/db/work-order-writes';
 import { ProviderScheduleRepository } from '../../../src-main/db/provider-schedule-repository';
 import { checkProviderSchedules, SCHEDULE_FRESH_MS } from '../../../src-main/sync/provider-schedule-check';
 import { syncUnderTest } from './support';

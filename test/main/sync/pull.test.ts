@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../src-shared/errors';
 import { pullAll, type SyncProgress } from '../../../src-main/sync/pull';
-import { serializeWorkOrder } from '../../../src-main/db/work-order-repository';
+import { serializeWorkOrder } from '../../../src-main/db/work-order-writes';
 import { control } from '../api-client/support';
 import { addWorkOrders, serviceCounts, syncUnderTest } from './support';
 

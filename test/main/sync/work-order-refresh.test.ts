@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src-main/api-client/api-error';
-import { serializeWorkOrder } from '../../../src-main/db/work-order-repository';
+import { serializeWorkOrder } from '../../../src-main/db/work-order-writes';
 import { WorkOrderPartsRepository } from '../../../src-main/db/work-order-parts-repository';
 import { refreshWorkOrder } from '../../../src-main/sync/work-order-refresh';
 import { syncUnderTest } from './support';
