@@ -20,16 +20,32 @@ const knowsDeliverables = (detail: WorkOrderDetail) => detail.complete && detail
 
 /** How long the dialog waits for the marketplace before saying the deliverables are not known (a van's network may hang for the client's 30 s). */
 export const ASK_DEADLINE_MS = 5_000;
+/** Orders asked for at once: a bulk approval of a whole list must not send hundreds of requests together. */
+export const ASK_AT_ONCE = 4;
 
 /**
- * The order's detail with what its approval needs: from the cache when it holds the full answer and
- * the parts, else fetched from the marketplace; `known` is false when that fails (offline) or is late.
+ * The orders' details with what their approval needs: from the cache when it holds the full answer
+ * and the parts, else fetched from the marketplace, a few at a time; `known` is false for an order
+ * whose fetch failed (offline), was late, or was not started before the deadline.
  */
-async function detailForApproval(id: number): Promise<{ detail: WorkOrderDetail; known: boolean }> {
-  const cached = await readDetail(id);
-  if (knowsDeliverables(cached)) return { detail: cached, known: true };
-  const fetched = await refreshWithin(id, ASK_DEADLINE_MS);
-  return fetched ? { detail: fetched, known: knowsDeliverables(fetched) } : { detail: cached, known: false };
+async function detailsForApproval(ids: readonly number[]): Promise<{ detail: WorkOrderDetail; known: boolean }[]> {
+  const cached = await Promise.all(ids.map((id) => readDetail(id)));
+  const fetched: Record<number, WorkOrderDetail> = {};
+  const deadline = Date.now() + ASK_DEADLINE_MS;
+  const unknown = cached.filter((detail) => !knowsDeliverables(detail)).map((detail) => detail.order.id);
+  let next = 0;
+  const lane = async () => {
+    for (let id = unknown[next++]; id !== undefined && Date.now() < deadline; id = unknown[next++]) {
+      const answer = await refreshWithin(id, deadline - Date.now());
+      if (answer) fetched[id] = answer;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(ASK_AT_ONCE, unknown.length) }, lane));
+  return cached.map((detail) => {
+    if (knowsDeliverables(detail)) return { detail, known: true };
+    const answer = fetched[detail.order.id];
+    return answer ? { detail: answer, known: knowsDeliverables(answer) } : { detail, known: false };
+  });
 }
 
 /**
@@ -49,7 +65,7 @@ export class Approval {
 
   async load(orders: readonly WorkOrder[]): Promise<void> {
     try {
-      const details = await Promise.all(orders.map((order) => detailForApproval(order.id)));
+      const details = await detailsForApproval(orders.map((order) => order.id));
       this.orders = details.map(({ detail, known }) => ({
         order: detail.order,
         pay: payBreakdown(detail.order.pay, detail.expenseSum?.charged),

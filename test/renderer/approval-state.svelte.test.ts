@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AttachmentFolder } from '../../src-shared/api/attachment';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { AppError } from '../../src-shared/errors';
-import { Approval, ASK_DEADLINE_MS, DELIVERABLES_UNKNOWN } from '../../src-renderer/state/approval.svelte';
+import { Approval, ASK_AT_ONCE, ASK_DEADLINE_MS, DELIVERABLES_UNKNOWN } from '../../src-renderer/state/approval.svelte';
 import { api, workOrder, workOrderDetail } from './support/fake-api';
 
 // Main faked by the contracts' fake: `workorders:detail` is the cache, `workorders:refresh` the marketplace.
@@ -57,6 +57,33 @@ describe('an approval’s warnings', () => {
     api.answer('workorders:refresh', () => Promise.reject(new AppError('WORKING_OFFLINE')));
     const approval = await approving(10_030);
     expect(approval.warned.map((entry) => entry.check.warnings)).toEqual([[DELIVERABLES_UNKNOWN]]);
+  });
+
+  it('of a whole list are asked for a few at a time; those not asked by the deadline are not known, and never asked', async () => {
+    vi.useFakeTimers();
+    const ids = Array.from({ length: 4 * ASK_AT_ONCE }, (_unused, index) => 10_100 + index);
+    api.answer('workorders:detail', ({ id }) => listItemOnly(id));
+    let inFlight = 0;
+    let most = 0;
+    // Each answer takes 2 s: in 5 s, two rounds of ASK_AT_ONCE are answered and a third is cut short.
+    api.answer('workorders:refresh', ({ id }) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      return new Promise((resolve) => setTimeout(() => {
+        inFlight -= 1;
+        resolve(fullAnswer(id));
+      }, 2_000));
+    });
+    const approval = new Approval();
+    const loading = approval.load(ids.map((id) => workOrder(id)));
+    await vi.advanceTimersByTimeAsync(ASK_DEADLINE_MS + 2_000);
+    await loading;
+    expect(most).toBe(ASK_AT_ONCE);
+    const known = approval.orders.filter((entry) => entry.check.warnings[0] === SHORT_OF_PHOTOS).length;
+    expect(known).toBe(2 * ASK_AT_ONCE);
+    expect(approval.orders.filter((entry) => entry.check.warnings[0] === DELIVERABLES_UNKNOWN)).toHaveLength(ids.length - known);
+    // The third round was asked at 4 s and cut at 5 s; the fourth, due at 6 s, was never asked.
+    expect(api.inputsOf('workorders:refresh')).toHaveLength(3 * ASK_AT_ONCE);
   });
 
   it('do not wait on a marketplace that hangs: past the deadline the deliverables are not known', async () => {
