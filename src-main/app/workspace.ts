@@ -175,15 +175,16 @@ export class Workspace {
 
   /** An order with what hangs off it, from the cache only, read in one transaction: a pull writing the order and then its parts is seen before or after, never between. */
   detail(id: number): WorkOrderDetail {
-    const { order, listItemOnly, parts, marks } = this.db.transaction(() => ({
+    const { order, listItemOnly, folders, parts, marks } = this.db.transaction(() => ({
       order: this.workOrders.get(id),
       listItemOnly: this.#syncCache.listItemOnly(id),
+      folders: deliverablesRepository(this.db).foldersOf(id),
       parts: this.parts.get(id),
       marks: this.workOrders.marks([id]),
     }))();
     if (!order) throw new AppError('WORK_ORDER_NOT_FOUND');
     const { fetchedAt, ...lists } = parts;
-    return { order, complete: !listItemOnly, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id), attention: marks.attention[id] ?? [] };
+    return { order, complete: !listItemOnly, folders, ...lists, partsFetchedAt: fetchedAt, outbox: this.outbox.list(id), attention: marks.attention[id] ?? [] };
   }
 
   /** An order's history from the cache and the outbox's log (see `orderHistory`); an order the cache lost still shows its changes. */

@@ -1,6 +1,6 @@
 import { personName } from '../../src-shared/domain/person-name';
 import type { Statement } from 'better-sqlite3';
-import type { Attachment, AttachmentFolder } from '../../src-shared/api/attachment';
+import { type Attachment, type AttachmentFolder, AttachmentFolderSchema } from '../../src-shared/api/attachment';
 import type { Client } from '../../src-shared/api/client';
 import type { WorkOrder } from '../../src-shared/api/work-order';
 import { statusBySlug } from '../../src-shared/api/status';
@@ -117,6 +117,7 @@ export class DeliverablesRepository {
   readonly #insertFolder: Statement;
   readonly #storeFolders: (workOrderId: number, folders: readonly AttachmentFolder[]) => void;
   readonly #reviewable: Statement<[], number>;
+  readonly #foldersOf: Statement<[number], { id: number; name: string | null; type: string | null; min_files: number | null }>;
   readonly #waiting: Statement<[], number>;
   #waitingMemo: { key: string; value: number } | undefined;
 
@@ -125,6 +126,7 @@ export class DeliverablesRepository {
     this.#waiting = db.prepare(WAITING_SQL).pluck() as Statement<[], number>;
     this.#reviewable = db.prepare(`SELECT id FROM work_orders WHERE status_id IN (${REVIEWABLE_STATUS_IDS.join(', ')}) AND pending = 0 AND id > 0 ORDER BY id`).pluck() as Statement<[], number>;
     this.#deleteFolders = db.prepare('DELETE FROM attachment_folders WHERE work_order_id = ?');
+    this.#foldersOf = db.prepare('SELECT id, name, type, min_files FROM attachment_folders WHERE work_order_id = ? ORDER BY id') as Statement<[number], { id: number; name: string | null; type: string | null; min_files: number | null }>;
     // Only for a cached order: a folder outlives no order.
     this.#insertFolder = db.prepare(
       `INSERT OR REPLACE INTO attachment_folders (id, work_order_id, name, type, min_files)
@@ -141,6 +143,11 @@ export class DeliverablesRepository {
   /** Replaces an order's folders with the ones the marketplace answered. */
   storeFolders(workOrderId: number, folders: readonly AttachmentFolder[]): void {
     this.#storeFolders(workOrderId, folders);
+  }
+
+  /** An order's folders as its parts' pull last stored them (no files): known while its document is only a list item. */
+  foldersOf(workOrderId: number): AttachmentFolder[] {
+    return this.#foldersOf.all(workOrderId).map((row) => AttachmentFolderSchema.parse({ id: row.id, name: row.name, type: row.type, min_files: row.min_files }));
   }
 
   /** The queue, filtered; `total` and the filter options count the whole queue. */

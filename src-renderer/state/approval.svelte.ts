@@ -15,8 +15,13 @@ export interface OrderApproval {
 /** Said in place of the deliverables' warnings when the cache cannot tell what they are. */
 export const DELIVERABLES_UNKNOWN = 'Its deliverables are not known yet: the offline copy lacks the order’s folders and files, and the marketplace did not answer';
 
-/** The folders come with the order's full answer, the files with its parts: without both, no warning can be trusted. */
-const knowsDeliverables = (detail: WorkOrderDetail) => detail.complete && detail.partsFetchedAt !== null;
+/**
+ * The folders (what is required) come with the order's full answer, or with its parts' pull; the
+ * files with its parts. Without both, no warning can be trusted. An order the cache holds from its
+ * list item, with no folder stored, counts as not known: it may have folders nobody fetched.
+ */
+const foldersOf = (detail: WorkOrderDetail) => (detail.complete ? (detail.order.attachments?.results ?? []) : detail.folders);
+const knowsDeliverables = (detail: WorkOrderDetail) => detail.partsFetchedAt !== null && (detail.complete || detail.folders.length > 0);
 
 /** How long the dialog waits for the marketplace before saying the deliverables are not known (a van's network may hang for the client's 30 s). */
 export const ASK_DEADLINE_MS = 5_000;
@@ -69,7 +74,7 @@ export class Approval {
       this.orders = details.map(({ detail, known }) => ({
         order: detail.order,
         pay: payBreakdown(detail.order.pay, detail.expenseSum?.charged),
-        check: known ? approvalCheck(detail.order.attachments?.results ?? [], detail.attachments) : { shortfalls: [], unreviewed: 0, warnings: [DELIVERABLES_UNKNOWN] },
+        check: known ? approvalCheck(foldersOf(detail), detail.attachments) : { shortfalls: [], unreviewed: 0, warnings: [DELIVERABLES_UNKNOWN] },
       }));
     } catch (error) {
       this.error = messageOf(error, 'What these orders pay could not be read.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CacheProgressSchema } from './cache-progress';
-import { AttachmentSchema } from '../api/attachment';
+import { AttachmentFolderSchema, AttachmentSchema } from '../api/attachment';
 import { ClientSchema, ProjectSchema } from '../api/client';
 import { ExpenseSchema, ExpenseSumSchema } from '../api/expense';
 import { SavedLocationSchema } from '../api/location';
@@ -150,6 +150,11 @@ export const WorkOrderDetailSchema = z.object({
    * not known yet (the pull, or a refresh, fetches its full answer).
    */
   complete: z.boolean(),
+  /**
+   * The order's folders as its parts' pull stored them (without their files, which are
+   * `attachments`): known with the parts, even while the document is only the list item.
+   */
+  folders: z.array(AttachmentFolderSchema),
   /** When the pull last fetched the parts; null before it did, so empty lists mean "not known yet". */
   partsFetchedAt: z.number().nullable(),
   /** The order's changes waiting in the outbox, oldest first: what "Pending" and a refusal are made of. */

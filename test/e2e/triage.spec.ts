@@ -112,10 +112,13 @@ test('the primary button is the next step forward; approving shows the pay and w
   expect((await marketplaceRest<{ status: { name: string } }>(webHost, 'GET', `workorders/${SHORT_OF_FILES}`)).status.name).toBe('Work Done');
 });
 
-test('approving an order the cache holds from its list item only: offline it says its files are not known; online it asks and warns', async ({ page, webHost }) => {
+test('approving an order the cache holds from its list item only warns of its missing files, offline too, from the folders its parts’ pull stored', async ({ page, webHost }) => {
   const grid = await openWorkspace(page, webHost.url);
-  // The pull stored the order from its list item: no folders yet, and nothing here opens it.
-  expect((await callHost<{ complete: boolean }>(webHost, 'workorders:detail', { id: SHORT_OF_FILES })).complete).toBe(false);
+  // The pull stored the order from its list item (its document has no folders), and its parts with
+  // their folders; nothing here opens it.
+  const cached = await callHost<{ complete: boolean; folders: { type: string }[] }>(webHost, 'workorders:detail', { id: SHORT_OF_FILES });
+  expect(cached.complete).toBe(false);
+  expect(cached.folders.map((folder) => folder.type)).toContain('slot');
   const approveFromRow = async () => {
     await page.getByRole('searchbox', { name: 'Search work orders' }).fill(String(SHORT_OF_FILES));
     await grid.getByRole('row').filter({ hasText: String(SHORT_OF_FILES) }).first().click({ button: 'right' });
@@ -128,9 +131,9 @@ test('approving an order the cache holds from its list item only: offline it say
   const offline = page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' });
   await offline.check();
   let dialog = await approveFromRow();
-  await expect(dialog.getByRole('group', { name: 'Before you approve' })).toContainText('Its deliverables are not known yet');
+  await expect(dialog.getByRole('group', { name: 'Before you approve' })).toContainText(/required files? (is|are) missing/);
   await expect(dialog.getByRole('button', { name: 'Approve anyway' })).toBeVisible();
-  await dialog.screenshot({ path: test.info().outputPath('approve-deliverables-unknown-light.png') });
+  await dialog.screenshot({ path: test.info().outputPath('approve-offline-light.png') });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 

@@ -43,6 +43,14 @@ describe('an approval’s warnings', () => {
     expect(approval.warned.map((entry) => entry.check.warnings)).toEqual([[SHORT_OF_PHOTOS]]);
   });
 
+  it('of an order cached from its list item come from the folders its parts’ pull stored, offline, without asking', async () => {
+    api.answer('workorders:detail', ({ id }) => ({ ...listItemOnly(id), folders: [PHOTOS], attachments: [{ id: 90, folder_id: 2, status: 'approved' }] }));
+    api.answer('workorders:refresh', () => Promise.reject(new AppError('WORKING_OFFLINE')));
+    const approval = await approving(10_030);
+    expect(approval.warned.map((entry) => entry.check.warnings)).toEqual([[SHORT_OF_PHOTOS]]);
+    expect(api.inputsOf('workorders:refresh')).toEqual([]);
+  });
+
   it('say the deliverables are not known when the full answer is missing and the marketplace refuses', async () => {
     api.answer('workorders:detail', ({ id }) => listItemOnly(id));
     api.answer('workorders:refresh', () => Promise.reject(new AppError('WORKING_OFFLINE')));

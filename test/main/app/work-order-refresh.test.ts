@@ -23,9 +23,12 @@ describe('workorders:refresh', () => {
     // every order under way or done (its deliverables); an open order's did not.
     const listed = await call<WorkOrderDetail>('workorders:detail', { id: WITH_EXPENSES });
     expect(listed.order.description).toBeUndefined();
-    // Its parts are there but not its folders: the detail says the document is the list item's.
+    // Its parts are there, and its folders as the parts' pull stored them; the detail says the
+    // document is the list item's, which carries no folders.
     expect(listed.partsFetchedAt).toEqual(expect.any(Number));
     expect(listed.complete).toBe(false);
+    expect(listed.order.attachments?.results ?? []).toEqual([]);
+    expect(listed.folders.map((folder) => folder.type)).toContain('slot');
     expect((await call<WorkOrderDetail>('workorders:detail', { id: 10007 })).partsFetchedAt).toBeNull();
 
     const refreshed = await call<WorkOrderDetail>('workorders:refresh', { id: WITH_EXPENSES });

@@ -224,6 +224,7 @@ export function workOrderPage(results: WorkOrder[], patch: Partial<WorkOrderPage
 export const workOrderDetail = (order: WorkOrder, patch: Partial<WorkOrderDetail> = {}): WorkOrderDetail => ({
   order,
   complete: true,
+  folders: [],
   attachments: [],
   expenses: [],
   expenseSum: null,
