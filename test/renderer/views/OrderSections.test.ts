@@ -118,4 +118,13 @@ describe('WorkOrderDetail: messages, expenses and attachments', () => {
     await waitFor(() => expect(api.inputsOf('attachments:upload-file')).toEqual([{ workOrderId: 10060, folderId: 42, path: '/fake-disk/signoff.pdf' }]));
     expect(await within(folder).findByText(/signoff\.pdf/)).toBeTruthy();
   });
+
+  it('names the folders its parts’ pull stored while the copy holds only the list item, offering no upload', async () => {
+    const photo = { id: 91, folder_id: 42, file: { name: 'rack.jpg' }, status: 'pending' };
+    const attachments = await section('Attachments', orderIn(10061, ASSIGNED), { complete: false, folders: FOLDERS.results as Detail['folders'], attachments: [photo] as Detail['attachments'] });
+    const folder = within(attachments).getByRole('region', { name: 'Folder Deliverables' });
+    expect(within(folder).getByText(/rack\.jpg/)).toBeTruthy();
+    expect(within(attachments).queryByRole('region', { name: 'Folder 42' })).toBeNull();
+    expect(within(attachments).queryByRole('button', { name: /^Add files to/ })).toBeNull();
+  });
 });
