@@ -1,5 +1,6 @@
 import type { CacheDatabase } from './database';
 import { findFrom, firstInOrder } from './ordered-arrays';
+import { noCase, scheduleOrder } from './sqlite-order';
 
 /**
  * The columns kept, in this order in each row, and how each compares: a text column's values are
@@ -293,17 +294,4 @@ export class FilterColumns {
   #find(id: number): number {
     return findFrom(this.#ids, this.#count, id, 0);
   }
-}
-
-/**
- * A city, state or country as their columns compare them (`COLLATE NOCASE`, migration 0001):
- * SQLite folds the 26 ASCII capitals only, so "DENVER" is "Denver" but "ÉVRY" is not "évry".
- */
-const noCase = (value: string): string => value.replace(/[A-Z]+/g, (capitals) => capitals.toLowerCase());
-
-/** SQLite's ascending order of the schedule: none first. */
-function scheduleOrder(a: number, b: number): number {
-  if (Number.isNaN(a)) return Number.isNaN(b) ? 0 : -1;
-  if (Number.isNaN(b)) return 1;
-  return a - b;
 }
