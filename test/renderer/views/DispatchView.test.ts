@@ -80,6 +80,27 @@ describe('DispatchView', () => {
     expect(screen.queryByRole('region', { name: 'Timeline' })).toBeNull();
   });
 
+  it('opens the next day an hour before its earliest order once that day’s answer is drawn, not on the last day’s', async () => {
+    const person = user();
+    // Every answer is of the period asked; the next day's is held until the test lets it go.
+    const held: ((value: DispatchBoard) => void)[] = [];
+    api.answer('dispatch:board', ({ from, to }) => {
+      if (held.length === 0 && from < soon) return { ...board(), from, to };
+      return new Promise<DispatchBoard>((resolve) => held.push(resolve));
+    });
+    renderView(DispatchView);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^#10018 POS removal/ })).toBeTruthy());
+    const scroller = screen.getByRole('list', { name: 'Providers' }).closest('.scroller') as HTMLElement;
+    await person.click(screen.getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(held).toHaveLength(1));
+    const [{ from, to }] = api.inputsOf('dispatch:board').slice(-1) as [{ from: number; to: number }];
+    // That day's earliest order starts at 10:00 (listed after one at 13:00): the day opens at 09:00.
+    const later = { ...block, id: 10019, title: 'Later one', start: from + 13 * HOUR, end: from + 14 * HOUR };
+    const earliest = { ...block, id: 10020, title: 'Earliest one', start: from + 10 * HOUR, end: from + 11 * HOUR };
+    held[0]?.({ ...board(), from, to, blocks: [later, earliest] });
+    await waitFor(() => expect(scroller.scrollLeft).toBe(9 * 64));
+  });
+
   it('filters the tray like the list: the text and the client reach main', async () => {
     const person = await shown();
     await person.type(screen.getByRole('searchbox', { name: 'Filter orders that need a provider' }), 'voip');
