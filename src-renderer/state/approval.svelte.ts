@@ -3,6 +3,7 @@ import type { WorkOrderDetail } from '../../src-shared/ipc/channels';
 import { approvalCheck, type ApprovalCheck } from '../../src-shared/domain/approval-check';
 import { payBreakdown, type PayBreakdown, roundMoney } from '../../src-shared/domain/pay-total';
 import { messageOf } from '../lib/errors';
+import { knownFolders } from '../lib/order-folders';
 import { readDetail, refreshWithin } from '../services/work-order-detail';
 
 /** One order of an approval: what it pays and what approving it would pass over. */
@@ -20,7 +21,6 @@ export const DELIVERABLES_UNKNOWN = 'Its deliverables are not known yet: the off
  * files with its parts. Without both, no warning can be trusted. An order the cache holds from its
  * list item, with no folder stored, counts as not known: it may have folders nobody fetched.
  */
-const foldersOf = (detail: WorkOrderDetail) => (detail.complete ? (detail.order.attachments?.results ?? []) : detail.folders);
 const knowsDeliverables = (detail: WorkOrderDetail) => detail.partsFetchedAt !== null && (detail.complete || detail.folders.length > 0);
 
 /** How long the dialog waits for the marketplace before saying the deliverables are not known (a van's network may hang for the client's 30 s). */
@@ -74,7 +74,7 @@ export class Approval {
       this.orders = details.map(({ detail, known }) => ({
         order: detail.order,
         pay: payBreakdown(detail.order.pay, detail.expenseSum?.charged),
-        check: known ? approvalCheck(foldersOf(detail), detail.attachments) : { shortfalls: [], unreviewed: 0, warnings: [DELIVERABLES_UNKNOWN] },
+        check: known ? approvalCheck(knownFolders(detail), detail.attachments) : { shortfalls: [], unreviewed: 0, warnings: [DELIVERABLES_UNKNOWN] },
       }));
     } catch (error) {
       this.error = messageOf(error, 'What these orders pay could not be read.');
