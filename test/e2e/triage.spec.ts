@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 import { openOrder, openWorkspace } from './support/workspace';
 
@@ -144,6 +144,44 @@ test('approving an order the cache holds from its list item only warns of its mi
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries).toEqual([]);
+});
+
+test('by keyboard alone, with the marketplace dropping every call: the order known by its list item says what its copy lacks, and approving it warns of its missing files', async ({ page, webHost }) => {
+  const grid = await openWorkspace(page, webHost.url);
+  const { origin } = await localMarketplace(webHost);
+  expect((await page.request.post(`${origin}/__local/faults`, { data: { status: 'drop' } })).ok()).toBe(true);
+  try {
+    await page.keyboard.press('/');
+    await page.keyboard.type(String(SHORT_OF_FILES));
+    await expect(grid.getByRole('row', { name: new RegExp(`\\b${SHORT_OF_FILES}\\b`) })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('complementary', { name: `Work order ${SHORT_OF_FILES}` });
+    // The refresh cannot land: the panel says which parts its copy lacks, not that there are none.
+    const overview = panel.getByRole('region', { name: 'Overview' });
+    await expect(overview.getByText('The description is not in the offline copy yet.')).toBeVisible({ timeout: 45_000 });
+    await expect(overview.getByText('Not in the offline copy yet', { exact: true })).toHaveCount(3);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await panel.screenshot({ path: test.info().outputPath(`list-item-only-panel-${scheme}.png`) });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    await panel.getByRole('heading', { level: 2 }).click();
+    await page.keyboard.press('v');
+    const dialog = page.getByRole('dialog', { name: `Approve #${SHORT_OF_FILES}` });
+    await expect(dialog.getByRole('group', { name: 'Before you approve' })).toContainText(/required files? (is|are) missing/);
+    await expect(dialog.getByRole('button', { name: 'Approve anyway' })).toBeFocused();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await dialog.screenshot({ path: test.info().outputPath(`approve-no-network-${scheme}.png`) });
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries).toEqual([]);
+  } finally {
+    await page.request.delete(`${origin}/__local/faults`);
+  }
 });
 
 test('screenshots of Needs attention, a reason banner and the approve warning, light and dark', async ({ page, webHost }, testInfo) => {
