@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { WCAG_TAGS } from './support/axe';
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS } from '../../src-renderer/screens';
 import { callHost } from '../support/web-host-ipc';
@@ -11,7 +12,6 @@ import { expect, test } from './fixtures';
 // host and its first sync cost more than the checks.
 test.use({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', actionTimeout: 15_000 });
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** A draft and a paid order near the top of All (seed/work-orders.ts): one pair per scheme, for a bulk report with both outcomes. */
 const BULK = { light: [10002, 10035], dark: [10001, 10034] } as const;
 /** A client the marketplace does not know: the change is refused and waits in the Outbox's inbox. */
@@ -29,7 +29,7 @@ class Findings {
 
   /** Runs axe on the page, or on a part of it (`within`: a CSS selector), and keeps what is serious or critical. */
   async audit(what: string, within?: string) {
-    let builder = new AxeBuilder({ page: this.page }).withTags(TAGS);
+    let builder = new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS);
     if (within) builder = builder.include(within);
     const { violations } = await builder.analyze();
     for (const violation of violations) {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './support/axe';
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
 import { marketplaceRest } from '../support/web-host-ipc';
@@ -54,10 +54,6 @@ async function newJob(page: Page): Promise<Locator> {
   return form;
 }
 
-async function axeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a job saved and published with auto-dispatch is assigned on the marketplace; with Route, routed', async ({ page, webHost }) => {
   await openWorkspace(page, webHost.url);
@@ -75,9 +71,9 @@ test('a job saved and published with auto-dispatch is assigned on the marketplac
     await expect(rule.getByRole('option')).toHaveText(['Best rated for the type of work', 'Best rated within 250 miles', 'Nearest qualified provider', 'Screened for secure sites', 'Talent pools first, then the nearest']);
     await rule.selectOption({ label: 'Nearest qualified provider' });
     await expect(form.getByRole('radio', { name: 'Assign the best match' })).toBeChecked();
-    expect(await axeFindings(page), 'serious or critical axe findings in the job form, auto-dispatch on (light)').toEqual([]);
+    expect(await axeFindings(page, 'dialog[open]'), 'serious or critical axe findings in the job form, auto-dispatch on (light)').toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await axeFindings(page), 'serious or critical axe findings in the job form, auto-dispatch on (dark)').toEqual([]);
+    expect(await axeFindings(page, 'dialog[open]'), 'serious or critical axe findings in the job form, auto-dispatch on (dark)').toEqual([]);
     await page.screenshot({ path: test.info().outputPath('job-form-auto-dispatch-dark.png') });
     await page.emulateMedia({ colorScheme: 'light' });
     await form.getByRole('button', { name: 'Save and publish' }).click();
@@ -137,7 +133,7 @@ test('the Auto-dispatch action is offered on an order with auto_dispatch, not on
   await flagged.getByRole('menuitem', { name: /^Auto-dispatch/ }).click();
   const prompt = page.getByRole('dialog', { name: 'Auto-dispatch #10003' });
   await expect(prompt.getByRole('radio', { name: 'Assign the best match' })).toBeChecked();
-  expect(await axeFindings(page), 'serious or critical axe findings in the auto-dispatch prompt').toEqual([]);
+  expect(await axeFindings(page, 'dialog[open]'), 'serious or critical axe findings in the auto-dispatch prompt').toEqual([]);
   await prompt.getByRole('button', { name: 'Assign the best match' }).click();
   await expect(prompt).toBeHidden();
   await until(() => marketplaceRest<MarketOrder>(webHost, 'GET', 'workorders/10003'), (order) => order.status.name === 'Assigned', '#10003 assigned by auto-dispatch', 45_000, 200);

@@ -3,6 +3,7 @@ import { demoPhoto } from '../../src-main/local-marketplace/seed/photos';
 import { until } from '../support/until';
 import { explainedByOutbox, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, mainLog, test } from './fixtures';
+import { axeFindings } from './support/axe';
 
 // Deliverables review (issue 17, item 2): a simulated provider uploads two photos onto an order
 // under way; moments later (webhook deliveries, no sync) they are in the review queue, newest first; the coordinator approves one
@@ -152,4 +153,8 @@ test('on a laptop’s 1,024 px window the review’s buttons and the order’s f
   // Nothing runs past the order's column: it needs no sideways scroll.
   expect(await summary.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   await shoot(page, 'deliverables-1024');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await axeFindings(page, 'main'), `axe on Deliverables at 1,024 px (${scheme})`).toEqual([]);
+  }
 });

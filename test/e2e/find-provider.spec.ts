@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './support/axe';
 import { until } from '../support/until';
 import { callHost, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
@@ -38,8 +38,7 @@ test('nearby providers nearest first: the nearest routed, one looked up by id as
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.screenshot({ path: info.outputPath(`find-provider-${scheme}.png`) });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('dialog[open]').analyze();
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${scheme}: ${violation.id}`)).toEqual([]);
+    expect(await axeFindings(page, 'dialog[open]'), `serious or critical axe findings (${scheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   const distances = (await rows.evaluateAll((found) => found.map((row) => row.querySelectorAll('td')[0]?.textContent ?? ''))).map((text) => Number.parseFloat(text));

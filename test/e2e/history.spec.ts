@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './support/axe';
 import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
@@ -41,8 +41,7 @@ async function pictures(page: Page, history: Locator, name: string) {
     await history.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
     // And the panel around it: the section among the others.
     await page.getByRole('complementary', { name: /^Work order / }).screenshot({ path: test.info().outputPath(`${name}-panel-${scheme}.png`) });
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('#detail-history').analyze();
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${scheme} ${name}: ${violation.id}`)).toEqual([]);
+    expect(await axeFindings(page, '#detail-history'), `serious or critical axe findings (${scheme} ${name})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeFindings } from './support/axe';
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { marketplaceRest } from '../support/web-host-ipc';
@@ -23,7 +23,6 @@ interface MarketOrder {
   location: { address1: string; city: string; state: string; zip: string };
 }
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** The text of each page of a PDF, as pdf.js reads it (whitespace collapsed: a line break is a space). */
 async function pdfPages(bytes: Buffer): Promise<string[]> {
@@ -39,10 +38,6 @@ async function pdfPages(bytes: Buffer): Promise<string[]> {
   return pages;
 }
 
-async function seriousViolations(page: Page, within: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).include(within).analyze();
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** The browser's dialog would block the test: count the calls instead. */
 async function stubPrint(page: Page): Promise<void> {
@@ -113,7 +108,7 @@ test('an order’s work sheet prints alone, on one page, with its title, site, c
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await panel.screenshot({ path: testInfo.outputPath(`detail-print-action-${scheme}.png`) });
-    expect(await seriousViolations(page, `[aria-label="Work order ${ORDER}"]`), `${scheme}: the detail with its print action`).toEqual([]);
+    expect(await axeFindings(page, `[aria-label="Work order ${ORDER}"]`), `${scheme}: the detail with its print action`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

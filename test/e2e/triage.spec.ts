@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { until } from '../support/until';
 import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
+import { axeFindings } from './support/axe';
 import { openOrder, openWorkspace } from './support/workspace';
 
 // Issue 24, items 3 and 4: Needs attention is a triage queue (grouped by kind, most urgent first,
@@ -164,6 +165,7 @@ test('by keyboard alone, with the marketplace dropping every call: the order kno
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await panel.screenshot({ path: test.info().outputPath(`list-item-only-panel-${scheme}.png`) });
+      expect(await axeFindings(page, `[aria-label="Work order ${SHORT_OF_FILES}"]`), `axe on the panel (${scheme})`).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
 
@@ -175,6 +177,7 @@ test('by keyboard alone, with the marketplace dropping every call: the order kno
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await dialog.screenshot({ path: test.info().outputPath(`approve-no-network-${scheme}.png`) });
+      expect(await axeFindings(page, 'dialog[open]'), `axe on the approve dialog (${scheme})`).toEqual([]);
     }
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
