@@ -222,6 +222,9 @@ test('screenshots of the list in light and dark', async ({ page, webHost }, test
     }
     expect((await search.boundingBox())?.width).toBeGreaterThanOrEqual(104);
     await page.screenshot({ path: testInfo.outputPath(`tools-beside-an-order-light-${width}.png`) });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: testInfo.outputPath(`tools-beside-an-order-dark-${width}.png`) });
+    await page.emulateMedia({ colorScheme: 'light' });
   }
 });
 
