@@ -121,7 +121,7 @@ export interface ListQuery {
    * `MEMORY_FILTERS`, sorted by schedule or id: its matches can be tested against the columns kept
    * in memory (filter-columns.ts), its text index asked with the narrowing they need.
    */
-  memory: { search: string; filters: MemoryFilters; order: MemoryOrder } | undefined;
+  memory: { search: string; inState: string | undefined; filters: MemoryFilters; order: MemoryOrder } | undefined;
   orderBy: string;
   perPage: number;
   page: number;
@@ -214,9 +214,11 @@ function memoryFilters(search: string, query: CachedWorkOrderQuery, parameters: 
   }
   // The place only narrows what the text index answers, the columns decide: the city's words alone
   // cost less to ask than with the state's too ("repair" in Denver, CO at a million orders: 9.9 ms
-  // against 11.9, timed by hand); the state's when there is no city.
-  // Text, as the check above let through only text for them.
+  // against 11.9, timed by hand); the state's when there is no city. A city found in several states
+  // (Portland, OR and ME) is asked with its state as well (`inState`): the index then answers half
+  // the orders for the columns to test. Text, as the check above let through only text for them.
   const [city, state] = [equal.city as string | undefined, equal.state as string | undefined];
   const narrowing = city !== undefined ? { city } : { state };
-  return { search: narrowedByPlace(search, narrowing), filters: { statusIds: statuses, equal }, order: { sort, descending: query.order === 'desc' } };
+  const inState = city !== undefined && state !== undefined ? narrowedByPlace(search, { city, state }) : undefined;
+  return { search: narrowedByPlace(search, narrowing), inState, filters: { statusIds: statuses, equal }, order: { sort, descending: query.order === 'desc' } };
 }

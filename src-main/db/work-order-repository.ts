@@ -165,7 +165,8 @@ export class WorkOrderRepository {
     if (wide) {
       pageIds = wide.pageIds;
     } else if (memory && !this.#loading() && this.#filterColumns.ready()) {
-      const rowids = this.#statements.get(MATCH_ROWIDS_SQL).pluck().all({ search: memory.search }) as number[];
+      const search = memory.inState !== undefined && this.#filterColumns.inSeveralStates(memory.filters.equal?.city) ? memory.inState : memory.search;
+      const rowids = JSON.parse(this.#statements.get(MATCH_ROWIDS_SQL).pluck().get({ search }) as string) as number[];
       ({ total, pageIds } = this.#filterColumns.select(rowids, memory.filters, memory.order, paging.offset, perPage));
     } else if (countInPass) {
       // A search's full-text match (a short prefix matches most orders) or the attention rules'

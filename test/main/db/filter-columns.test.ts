@@ -184,6 +184,34 @@ describe('the columns a search’s filters read, kept in memory', () => {
     expect(columns.select([5, 6, 550, 590], { equal: { city: 'Boulder' }, statusIds: [9] }, { sort: 'id', descending: false }, 0, 10)).toEqual({ total: 2, pageIds: [5, 550] });
   });
 
+  it('know a city read in more than one state, whatever its case, and learn one that moves into another', () => {
+    const { db, hand, columns } = setup(300, 1_000);
+    expect(columns.ready()).toBe(false);
+    hand.turns();
+    expect(columns.ready()).toBe(true);
+    // The fixtures' Portland is in Oregon and in Maine; Denver only in Colorado.
+    expect(columns.inSeveralStates('Portland')).toBe(true);
+    expect(columns.inSeveralStates('PORTLAND')).toBe(true);
+    expect(columns.inSeveralStates('Denver')).toBe(false);
+    expect(columns.inSeveralStates('Nowhere')).toBe(false);
+    expect(columns.inSeveralStates(undefined)).toBe(false);
+    db.prepare("UPDATE work_orders SET state = 'NM' WHERE id = (SELECT min(id) FROM work_orders WHERE city = 'Denver')").run();
+    expect(columns.ready()).toBe(true);
+    expect(columns.inSeveralStates('denver')).toBe(true);
+  });
+
+  it('test a status list of any ids: small ones, large ones, none', () => {
+    const { hand, columns, db } = setup(200, 1_000);
+    expect(columns.ready()).toBe(false);
+    hand.turns();
+    expect(columns.ready()).toBe(true);
+    const rowids = db.prepare('SELECT id FROM work_orders ORDER BY id').pluck().all() as number[];
+    for (const statusIds of [[], [3], [2, 3, 70_000], [-1, 3], [Number.NaN]]) {
+      const all = sqlSelect(db, rowids, { statusIds }, 'id', false);
+      expect(columns.select(rowids, { statusIds }, { sort: 'id', descending: false }, 0, 1_000), JSON.stringify(statusIds)).toEqual({ total: all.length, pageIds: all });
+    }
+  });
+
   it('are built again after a bulk load, after too many changes, and after changes pruned unread', () => {
     const { db, hand, columns } = setup(300, 1_000);
     expect(columns.ready()).toBe(false);
@@ -221,7 +249,7 @@ describe('a search with filters, answered from the columns kept in memory', () =
     const db = openCache(':memory:');
     const repository = new WorkOrderRepository(db);
     repository.upsertMany(generatedWorkOrders(2_000, 21));
-    const { runsOf, stop } = recordStatements(db);
+    const { runsOf, ran, stop } = recordStatements(db);
     const queries: CachedWorkOrderQuery[] = [];
     for (const f_search of ['repair', 'install kio', 'acme', 'printer 2'])
       for (const list of ['workorders_in_flight', 'workorders_assigned', undefined] as const)
@@ -229,6 +257,7 @@ describe('a search with filters, answered from the columns kept in memory', () =
           { f_city: 'Denver', f_state: 'CO' },
           { f_state: 'TX', f_client: 2 },
           { f_city: 'portland' },
+          { f_city: 'Portland', f_state: 'ME' },
           { f_city: 'Nowhere' },
           { f_type_of_work: 3, f_manager: 501 },
           { f_project: 104, f_country: 'us' },
@@ -266,6 +295,13 @@ describe('a search with filters, answered from the columns kept in memory', () =
       }
       // Every query with a condition beside the search: those without one read the index's order or walk.
       expect(fromMemory).toBe(queries.filter((query) => Object.keys(query).some((key) => key === 'list' ? query.list : key.startsWith('f_') && key !== 'f_search')).length);
+      // A city found in several states is asked of the text index with its state; one found in one state, without.
+      const asked = (query: CachedWorkOrderQuery) => {
+        answered(query);
+        return JSON.stringify(ran.filter((run) => run.sql === MATCH_ROWIDS_SQL).at(-1)?.values);
+      };
+      expect(asked({ f_search: 'repair', list: 'workorders_in_flight', f_city: 'Portland', f_state: 'ME', sort: 'schedule' })).toContain('location : \\"ME\\"');
+      expect(asked({ f_search: 'repair', list: 'workorders_in_flight', f_city: 'Miami', f_state: 'FL', sort: 'schedule' })).not.toContain('FL');
     } finally {
       stop();
     }
