@@ -74,7 +74,7 @@ test('an assign queued offline shows in the order’s history, then its sending 
   const queued = step(history, `queued “Assign to ${name}” while offline`);
   await expect(queued).toHaveCount(1);
   await expect(queued).toContainText('You');
-  await expect(queued).toContainText('This machine');
+  await expect(queued).toContainText('Outbox');
   await expect(queued.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   // The marketplace's copy is there too: the request, by the provider who made it.
   await expect(step(history, 'requested the order')).toContainText(name);
@@ -86,6 +86,8 @@ test('an assign queued offline shows in the order’s history, then its sending 
   await page.getByRole('group', { name: 'Sync and connection' }).getByRole('switch', { name: 'Work offline' }).uncheck();
   await onMarketplace(webHost, (order) => order.status.name === 'Assigned' && order.assignee?.user?.id === PROVIDER, `assigned to ${PROVIDER}`);
   await expect(step(history, 'applied it')).toContainText(`Assign to ${name}`, { timeout: 20_000 });
+  // The marketplace's answer, as this machine's outbox recorded it.
+  await expect(step(history, 'applied it')).toContainText('Outbox');
   await expect(step(history, 'sent it to the marketplace')).toContainText(`Assign to ${name}`);
   // Newest first: applied above sent above queued.
   const lines = await history.getByRole('listitem').allInnerTexts();
