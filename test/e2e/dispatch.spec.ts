@@ -348,6 +348,15 @@ test('screenshots of the board, a day and a week, light and dark', async ({ page
     await page.screenshot({ path: info.outputPath(`board-day-${scheme}.png`) });
     await board.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Week', exact: true }).click();
     await expect(block(board, ASSIGNED)).toBeVisible();
+    // A day scrolled partly under the names keeps its label beside them, whole: none starts left of their edge.
+    const dayLabels = board.getByText(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), /);
+    await expect
+      .poll(async () => {
+        const edge = await namesEdge();
+        const shown = (await dayLabels.evaluateAll((found) => found.map((element) => element.getBoundingClientRect()))).filter((label) => label.right > edge + 1);
+        return shown.length > 0 ? Math.min(...shown.map((label) => label.left)) - edge : Number.NaN;
+      })
+      .toBeGreaterThanOrEqual(0);
     await page.screenshot({ path: info.outputPath(`board-week-${scheme}.png`) });
   }
 });

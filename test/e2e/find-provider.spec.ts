@@ -51,6 +51,11 @@ test('nearby providers nearest first: the nearest routed, one looked up by id as
   await expect(dialog).toBeHidden();
   await until(() => marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`), (order) => (order.routes?.results ?? []).some((route) => route.technician?.id === nearestId), `#${ORDER} routed to ${nearestId}`, 30_000, 150);
 
+  // A mouse closes it without a choice, by its button.
+  await panel.getByRole('button', { name: 'Find a provider' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
   // One provider by id, assigned from the same dialog; an id the marketplace does not know is said so.
   await panel.getByRole('button', { name: 'Find a provider' }).click();
   await dialog.getByRole('textbox', { name: 'Provider id' }).fill('999999');
