@@ -199,7 +199,12 @@ function report({ bare, validated, sync, orders }: Rounds, target: number, cores
   busyLine('bare fetch', bare);
   busyLine('first sync', sync);
   const floor = Math.max(median(sync.map((run) => run.busyMs)), median(sync.map((run) => run.cpuMs)) / cores);
-  console.log(`best ratio the sync's work allows on ${cores} cores: ${(bareMs / floor).toFixed(2)} (its ${floor.toFixed(0)} ms of work on the busiest core).`);
+  const bound = bareMs / floor;
+  console.log(
+    bound < 1
+      ? `best ratio the sync's work allows on ${cores} cores: ${bound.toFixed(2)} (its ${floor.toFixed(0)} ms of work on the busiest core).`
+      : `the sync's work (${floor.toFixed(0)} ms on the busiest core) fits in the fetch's time: the network sets its pace.`,
+  );
   return ratio >= target;
 }
 
