@@ -125,7 +125,7 @@ export class FilterColumns {
       const column = COLUMNS.findIndex((kept) => kept.name === name);
       checks.push({ column, cells: this.#columns[column] as Float64Array | Uint32Array, value });
     }
-    // At most one entry per match, made once: growing arrays cost more than the tests (timed by hand).
+    // At most one entry per match: made once at that size, never grown.
     const ids = new Float64Array(rowids.length);
     const schedules = new Float64Array(rowids.length);
     let found = 0;

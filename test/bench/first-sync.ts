@@ -123,7 +123,7 @@ async function firstSync(client: MarketplaceClient, file: string, profile = fals
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
-    const { value: summary, took: ms } = await took(() => pullAll({ client, cache: new SyncCache(db, workOrders), referenceData: new ReferenceDataRepository(db) }));
+    const { value: summary, took: measured } = await took(() => pullAll({ client, cache: new SyncCache(db, workOrders), referenceData: new ReferenceDataRepository(db) }));
     if (session) {
       const { profile: taken } = await session.post('Profiler.stop');
       writeFileSync(PROFILE_FILE, JSON.stringify(taken));
@@ -131,7 +131,7 @@ async function firstSync(client: MarketplaceClient, file: string, profile = fals
     }
     const stored = db.prepare('SELECT count(*) FROM work_orders').pluck().get() as number;
     if (stored !== summary.listed || workOrders.counts().workorders_all !== summary.listed) throw new Error(`The cache holds ${stored} orders of the ${summary.listed} listed`);
-    return ms;
+    return measured;
   } finally {
     session?.disconnect();
     db.close();

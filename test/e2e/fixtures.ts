@@ -19,13 +19,15 @@ const STALL = 'found by the periodic look';
 
 /**
  * The outbox's stalls, passed tests included: their cause is not known yet, so each one's log is
- * kept in `test-results/outbox-stalls.log` and said on the run's output, for the next look.
+ * kept in `outbox-stalls.log` in the run's output folder (emptied at each run's start) and said on
+ * the run's output, for the next look.
  */
-function keepOutboxStalls(log: string, title: string): void {
+function keepOutboxStalls(log: string, title: string, folder: string): void {
   if (!log.includes(STALL)) return;
-  mkdirSync('test-results', { recursive: true });
-  appendFileSync(join('test-results', 'outbox-stalls.log'), `\n===== ${title}\n${log}`);
-  console.warn(`outbox: a stall in "${title}"; its main.log is in test-results/outbox-stalls.log`);
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'outbox-stalls.log');
+  appendFileSync(file, `\n===== ${title}\n${log}`);
+  console.warn(`outbox: a stall in "${title}"; its main.log is in ${file}`);
 }
 
 export const test = base.extend<{ webHost: WebHostProcess }>({
@@ -43,11 +45,12 @@ export const test = base.extend<{ webHost: WebHostProcess }>({
     await use(host);
     // A failed test carries what the host printed (a crash or a refusal there explains most of them)
     // and main's log (each outbox send, each marketplace call that failed), read before the stop removes it.
+    const log = mainLog(host);
     if (testInfo.status !== testInfo.expectedStatus) {
       await testInfo.attach('web host output', { body: host.output(), contentType: 'text/plain' });
-      await testInfo.attach('main.log', { body: mainLog(host), contentType: 'text/plain' });
+      await testInfo.attach('main.log', { body: log, contentType: 'text/plain' });
     }
-    keepOutboxStalls(mainLog(host), testInfo.title);
+    keepOutboxStalls(log, testInfo.title, testInfo.project.outputDir);
     await host.stop();
   },
 });
