@@ -1,6 +1,6 @@
 import { axeFindings } from './support/axe';
 import { until } from '../support/until';
-import { callHost, marketplaceRest } from '../support/web-host-ipc';
+import { callHost, localMarketplace, marketplaceRest } from '../support/web-host-ipc';
 import { expect, test } from './fixtures';
 import { openOrder, openWorkspace } from './support/workspace';
 
@@ -68,4 +68,50 @@ test('nearby providers nearest first: the nearest routed, one looked up by id as
   await expect(dialog.getByRole('alert')).toBeHidden();
   await looked.getByRole('button', { name: /^Assign / }).click();
   await until(() => marketplaceRest<MarketOrder>(webHost, 'GET', `workorders/${ORDER}`), (order) => order.status.name === 'Assigned' && order.assignee?.user?.id === LOOKED_UP, `#${ORDER} assigned to ${LOOKED_UP}`, 30_000, 150);
+});
+
+test('by keyboard alone, with the marketplace dropping every call: the palette opens Find a provider, which says what it shows offline, and Close leaves nothing queued', async ({ page, webHost }, info) => {
+  const grid = await openWorkspace(page, webHost.url);
+  // Searched once online, so a nearby search of this order is kept for offline.
+  await openOrder(page, ORDER);
+  await page.getByRole('button', { name: 'Find a provider' }).click();
+  const dialog = page.getByRole('dialog', { name: `Find a provider for #${ORDER}` });
+  await expect(dialog.getByRole('status')).toContainText(' nearby within ');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const { origin } = await localMarketplace(webHost);
+  expect((await page.request.post(`${origin}/__local/faults`, { data: { status: 'drop' } })).ok()).toBe(true);
+  try {
+    await page.keyboard.press('/');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type(String(ORDER));
+    await expect(grid.getByRole('row', { name: new RegExp(`\\b${ORDER}\\b`) })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox', { name: 'Find a command or a work order' }).fill('Find a provider');
+    await expect(palette.getByRole('option', { name: new RegExp(`Find a provider for #${ORDER}`) })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    // The marketplace does not answer: the dialog says what it shows instead, and still lists the order's candidates.
+    await expect(dialog.getByRole('status')).toContainText('Offline', { timeout: 45_000 });
+    await expect(dialog.getByRole('table', { name: 'Providers for this order' }).getByRole('rowheader').first()).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await dialog.screenshot({ path: info.outputPath(`find-provider-offline-${scheme}.png`) });
+      expect(await axeFindings(page, 'dialog[open]'), `axe on the offline dialog (${scheme})`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    // Tab to Close and press it: no choice made, nothing queued.
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    for (let tab = 0; tab < 40 && !(await close.evaluate((element) => element === document.activeElement)); tab += 1) await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    expect((await callHost<{ entries: unknown[] }>(webHost, 'outbox:list')).entries).toEqual([]);
+  } finally {
+    await page.request.delete(`${origin}/__local/faults`);
+  }
 });
