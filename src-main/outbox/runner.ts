@@ -28,7 +28,8 @@ export interface OutboxRunnerOptions {
 /**
  * While changes wait, the runner looks again at least this often, whatever woke it or not. A full
  * run saw a route due for 20 s, online and signed in, never sent, with no failure in main's log: a
- * wake that never came. The look sends such a change and says so in the log, to find the cause.
+ * wake that never came. The look sends such a change and says so in the log, to find the cause. One
+ * cause it found: a change coming due while a look runs (below, `cameDue`). It stays as a guard.
  */
 const PERIODIC_WAKE_MS = 5_000;
 /** Progress events at most this often per upload: enough for a smooth bar, few enough for IPC. */
@@ -113,8 +114,13 @@ export class OutboxRunner {
     const due = this.options.outbox.nextDueAt();
     if (due !== null) {
       const now = this.#now();
-      const periodicLook = due <= now || due - now > PERIODIC_WAKE_MS;
-      this.#timer = setTimeout(() => this.#wake(periodicLook), periodicLook ? PERIODIC_WAKE_MS : due - now);
+      // A change can come due while this look runs: its timer fires on the millisecond before, the
+      // look above finds it not yet due, and the clock has ticked past it by now. Seen in a full run
+      // (an approve after its Undo window, sent 5,001 ms late by the periodic look; 20 s before that
+      // look existed): it is asked for again at once instead.
+      const cameDue = due <= now && this.#busy.size < (this.options.concurrency ?? 4) && this.options.outbox.next(new Set(this.#busy.keys()), 1).length > 0;
+      const periodicLook = !cameDue && (due <= now || due - now > PERIODIC_WAKE_MS);
+      this.#timer = setTimeout(() => this.#wake(periodicLook), cameDue ? 0 : periodicLook ? PERIODIC_WAKE_MS : due - now);
       this.#timer.unref();
     }
   }

@@ -18,7 +18,8 @@ export function mainLog(host: WebHostProcess): string {
 const STALL = 'found by the periodic look';
 
 /**
- * The outbox's stalls, passed tests included: their cause is not known yet, so each one's log is
+ * The outbox's stalls, passed tests included: one cause was found this way (a change coming due
+ * while the runner looked, runner.ts); in case there are others, each one's log is
  * kept in `outbox-stalls.log` in the run's output folder (emptied at each run's start) and said on
  * the run's output, for the next look.
  */

@@ -105,4 +105,32 @@ describe('a send that ends in an error of main’s own', () => {
       vi.useRealTimers();
     }
   });
+
+  it('a change that comes due while the runner looks is sent at once, not at the periodic look', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const entry = { ...publishEntry(), notBefore: Date.now() + 1_000 };
+      const { outbox, entries } = oneEntryOutbox(entry, { throwsOnce: false });
+      // The clock ticks by a millisecond while the scheduler answers what is ready, and the runner's
+      // reading is that millisecond ahead: its timer fires just before the change is due.
+      const next = outbox.next.bind(outbox);
+      outbox.next = (busy, limit) => {
+        const ready = next(busy, limit);
+        vi.setSystemTime(Date.now() + 1);
+        return ready;
+      };
+      const calls: string[] = [];
+      const client = { session: { onStateChange: () => () => {} }, workOrders: { publish: async (id: number) => (calls.push(`publish ${id}`), ORDER) } } as unknown as MarketplaceClient;
+      const logger = createMemoryLogger();
+      const runner = new OutboxRunner({ outbox, client, connectivity: new Connectivity(), logger, onUploadProgress: () => {}, now: () => Date.now() + 1 });
+      runner.start();
+      await vi.advanceTimersByTimeAsync(1_100);
+      expect(calls).toEqual(['publish 10007']);
+      expect(entries).toEqual([]);
+      expect(logger.records.filter((record) => record.level === 'warn')).toEqual([]);
+      await runner.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
